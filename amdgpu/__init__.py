@@ -1,0 +1,1 @@
+"""AMD GPU targets, toolchain discovery, code generation, offload bundles, code objects."""

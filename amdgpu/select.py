@@ -1,0 +1,48 @@
+"""Which AMD GPU targets to compile for: `--offload-arch`, then `CU2AMD_OFFLOAD_ARCH`, then
+the GPUs of this machine (`amdgpu-arch`, `rocminfo`); with none of those, a clear error."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+
+from cu2amd.amdgpu.targets import TargetId, known_target_names, parse_offload_archs
+from cu2amd.errors import UsageError
+
+ENV_VAR = "CU2AMD_OFFLOAD_ARCH"
+
+
+def select_targets(cli_value: str | None) -> tuple[TargetId, ...]:
+    if cli_value:
+        return parse_offload_archs(cli_value)
+    env = os.environ.get(ENV_VAR, "").strip()
+    if env:
+        return parse_offload_archs(env)
+    found = detect_local_gpus()
+    if found:
+        return parse_offload_archs(",".join(found))
+    raise UsageError(
+        "no AMD GPU target given and none detected on this machine: pass "
+        f"--offload-arch=gfxNNN[,gfxNNN...] or set {ENV_VAR} "
+        f"(known targets: {', '.join(known_target_names())})"
+    )
+
+
+def detect_local_gpus() -> list[str]:
+    """gfx names of the GPUs on this machine, from amdgpu-arch or rocminfo (no GPU: [])."""
+    rocm = os.environ.get("ROCM_PATH", "/opt/rocm")
+    for tool in ("amdgpu-arch", os.path.join(rocm, "llvm", "bin", "amdgpu-arch"), "rocminfo"):
+        exe = shutil.which(tool)
+        if exe is None:
+            continue
+        try:
+            proc = subprocess.run([exe], capture_output=True, text=True, timeout=20, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        names = sorted(set(re.findall(r"\bgfx[0-9a-f]+\b", proc.stdout)))
+        known = [n for n in names if n in known_target_names()]
+        if known:
+            return known
+    return []

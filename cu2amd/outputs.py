@@ -1,0 +1,27 @@
+"""Writing output files: all or nothing, so a failed run never leaves a half-written file."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from cu2amd.errors import UsageError
+
+
+def write_atomic(path: str | Path, data: bytes | str) -> None:
+    """Write `data` to `path` through a temporary file in the same folder and a rename."""
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"cannot write '{target}': folder '{folder}' does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

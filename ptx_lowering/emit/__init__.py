@@ -1,0 +1,1 @@
+"""LLVM IR emission for PTX, one module per instruction family."""

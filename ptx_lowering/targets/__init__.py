@@ -1,0 +1,1 @@
+"""Target hooks: what differs between AMDGPU and the host platform when lowering PTX."""
