@@ -1,0 +1,292 @@
+"""The PTX abstract syntax tree: frozen dataclasses, each carrying its source `Location`.
+
+An instruction keeps its fixed attributes (what decoding against the form tables found:
+type, rounding, state space ...) apart from its operands, which passes may rewrite.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cu2amd.errors import Location
+from cu2amd.ptx_lowering.isa.types import PtxType, StateSpace
+
+if TYPE_CHECKING:
+    from cu2amd.ptx_lowering.isa.forms import Decoded
+
+# ---------------------------------------------------------------------------- operands
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """An identifier used as an operand: register, special register, variable or label."""
+
+    name: str
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class IntImm:
+    value: int  # the literal's value; a leading '-' is applied
+    text: str
+    loc: Location
+    unsigned_suffix: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FloatImm:
+    """A float literal. Hex forms (0fXXXXXXXX, 0dXXXXXXXXXXXXXXXX) keep their exact bits."""
+
+    value: float
+    text: str
+    loc: Location
+    bits: int | None = None  # raw bits for hex literals
+    width: int | None = None  # 32 for 0f, 64 for 0d, None for decimal literals
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """`[base]`, `[base+off]`, `[base+-off]`, `[imm]`."""
+
+    base: Name | None
+    offset: int
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class VectorOp:
+    """`{%a, %b, ...}`."""
+
+    elements: tuple[Operand, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Negated:
+    """`!%p`: a negated predicate source."""
+
+    operand: Name
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """`%p|%q`: the two destinations of setp and friends."""
+
+    first: Name
+    second: Name
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class ParenList:
+    """`(a, b, c)`: argument and return lists of `call`."""
+
+    items: tuple[Operand, ...]
+    loc: Location
+
+
+Operand = Name | IntImm | FloatImm | Address | VectorOp | Negated | Pair | ParenList
+
+SINK = "_"
+
+# -------------------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    predicate: Name
+    negated: bool
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    opcode: str  # "ld"
+    modifiers: tuple[str, ...]  # ("global", "nc", "f32"), in source order, no dots
+    operands: tuple[Operand, ...]
+    guard: Guard | None
+    loc: Location
+    decoded: Decoded | None = None  # set by the decode pass
+
+    @property
+    def spelling(self) -> str:
+        """The opcode as written: `ld.global.nc.f32`."""
+        return ".".join((self.opcode, *self.modifiers))
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    name: str
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Declarator:
+    """One name in a variable declaration: `%r<8>`, `buf[256]`, `x = 5`."""
+
+    name: str
+    loc: Location
+    range_count: int | None = None  # %r<N> declares %r0 .. %r(N-1)
+    dims: tuple[int | None, ...] = ()  # [] is None: size from the initializer / extern
+    initializer: Initializer | None = None
+
+    def names(self) -> tuple[str, ...]:
+        if self.range_count is None:
+            return (self.name,)
+        return tuple(f"{self.name}{i}" for i in range(self.range_count))
+
+
+@dataclass(frozen=True, slots=True)
+class InitList:
+    items: tuple[Initializer, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class GenericAddress:
+    """`generic(sym)` in an initializer: the generic address of a variable."""
+
+    symbol: str
+    loc: Location
+
+
+Initializer = IntImm | FloatImm | Name | InitList | GenericAddress
+
+
+@dataclass(frozen=True, slots=True)
+class VarDecl:
+    space: StateSpace
+    type: PtxType
+    declarators: tuple[Declarator, ...]
+    loc: Location
+    linkage: tuple[str, ...] = ()  # visible / extern / weak / common
+    vector: int | None = None  # .v2 / .v4 / .v8
+    align: int | None = None
+    attributes: tuple[str, ...] = ()  # .ptr, .global (of .ptr), .managed, ...
+
+
+@dataclass(frozen=True, slots=True)
+class Pragma:
+    text: str
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class LocDirective:
+    """`.loc file line col [, extra...]`: debug line info for the following instructions."""
+
+    file_index: int
+    line: int
+    col: int
+    loc: Location
+    extra: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BranchTargets:
+    """`label: .branchtargets L1, L2, ...;` used by brx.idx."""
+
+    name: str
+    targets: tuple[str, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class CallPrototype:
+    """`name: .callprototype (.param .b32 _) _ (.param .b32 _, ...);`."""
+
+    name: str
+    returns: tuple[VarDecl, ...]
+    params: tuple[VarDecl, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    statements: tuple[Statement, ...]
+    loc: Location
+
+
+Statement = (
+    Instruction | Label | VarDecl | Pragma | LocDirective | BranchTargets | CallPrototype | Block
+)
+
+# ----------------------------------------------------------------------------- module
+
+
+@dataclass(frozen=True, slots=True)
+class PerfDirective:
+    """`.maxntid 256,1,1`, `.reqntid`, `.minnctapersm`, `.maxnreg`, `.noreturn`, ..."""
+
+    name: str  # without the dot
+    values: tuple[int, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    kind: str  # "entry" or "func"
+    name: str
+    params: tuple[VarDecl, ...]
+    returns: tuple[VarDecl, ...]
+    directives: tuple[PerfDirective | Pragma, ...]
+    body: Block | None  # None for a declaration (prototype)
+    loc: Location
+    linkage: tuple[str, ...] = ()
+
+    @property
+    def is_kernel(self) -> bool:
+        return self.kind == "entry"
+
+    def directive(self, name: str) -> PerfDirective | None:
+        for d in self.directives:
+            if isinstance(d, PerfDirective) and d.name == name:
+                return d
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class FileDirective:
+    index: int
+    path: str
+    loc: Location
+    extra: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A `.section` of DWARF data: kept as text, only passed through."""
+
+    name: str
+    text: str
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    alias: str
+    target: str
+    loc: Location
+
+
+ModuleItem = Function | VarDecl | FileDirective | Section | Alias | Pragma
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    version: str  # "7.8"
+    targets: tuple[str, ...]  # ("sm_80",) plus options such as "debug"
+    address_size: int
+    items: tuple[ModuleItem, ...]
+    loc: Location
+    file: str = field(default="<input>")
+
+    @property
+    def functions(self) -> tuple[Function, ...]:
+        return tuple(i for i in self.items if isinstance(i, Function))
+
+    @property
+    def kernels(self) -> tuple[Function, ...]:
+        return tuple(f for f in self.functions if f.is_kernel)

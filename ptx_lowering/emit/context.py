@@ -1,0 +1,311 @@
+"""The state of lowering one PTX function: registers, labels, the builder, and operand access.
+
+Registers become allocas in the entry block (LLVM's mem2reg turns them into SSA values),
+named after the PTX register. Reading an operand converts it to the instruction's type by
+the rules of PTX ISA 9.4 "Type Information for Instructions and Operands": same-size types
+are reinterpreted; loads, stores and conversions may use wider registers ("relaxed" rules).
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from llvmlite import ir
+
+from cu2amd.errors import Location, UnsupportedError, VerificationError
+from cu2amd.ptx_lowering import ast
+from cu2amd.ptx_lowering.irutil import alloca, llvm_name
+from cu2amd.ptx_lowering.isa.forms import Status
+from cu2amd.ptx_lowering.isa.sregs import split_special
+from cu2amd.ptx_lowering.isa.types import Kind, PtxType, StateSpace, ptx_type
+from cu2amd.ptx_lowering.targets.base import TargetHooks
+
+I1 = ir.IntType(1)
+
+
+def llvm_type(t: PtxType) -> ir.Type:
+    """Storage type of a PTX register or value of type `t`."""
+    if t.kind is Kind.PRED:
+        return I1
+    if t.kind is Kind.FLOAT and t.lanes == 1:
+        if t.name == "f32":
+            return ir.FloatType()
+        if t.name == "f64":
+            return ir.DoubleType()
+        if t.name == "f16":
+            return ir.HalfType()
+    # Integers, bit types, and float formats LLVM lacks as scalars (bf16, tf32, packed
+    # pairs, fp8) are kept as their bits.
+    return ir.IntType(t.bits)
+
+
+@dataclass(frozen=True, slots=True)
+class Register:
+    name: str
+    type: PtxType
+    slot: ir.AllocaInstr
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A variable in a memory state space, or a kernel parameter."""
+
+    name: str
+    space: StateSpace
+    type: PtxType
+    value: ir.Value  # a pointer (variables) or the argument value (kernel parameters)
+
+
+class FunctionContext:
+    def __init__(
+        self,
+        hooks: TargetHooks,
+        fn: ir.Function,
+        ptx_fn: ast.Function,
+        symbols: dict[str, Symbol],
+    ) -> None:
+        self.hooks = hooks
+        self.fn = fn
+        self.ptx_fn = ptx_fn
+        self.module: ir.Module = fn.module
+        self.entry = fn.append_basic_block("entry")
+        self.builder = ir.IRBuilder(self.entry)
+        self.scopes: list[dict[str, Register]] = [{}]
+        self.symbols = symbols
+        self.labels: dict[str, ir.Block] = {}
+        self.label_uses: dict[str, ast.Name] = {}  # first use of each branch target
+        self.instruction: ast.Instruction | None = None  # being emitted, for diagnostics
+        self.last_alloca: ir.Instruction | None = None
+
+    # -- scopes and declarations -----------------------------------------------------
+
+    @contextmanager
+    def scope(self) -> Iterator[None]:
+        self.scopes.append({})
+        try:
+            yield
+        finally:
+            self.scopes.pop()
+
+    def declare_register(self, name: str, type_: PtxType, loc: Location) -> None:
+        current = self.scopes[-1]
+        if name in current:
+            raise VerificationError(f"register '{name}' is declared twice in this scope", loc)
+        current[name] = Register(name, type_, self.entry_alloca(llvm_type(type_), name))
+
+    def entry_alloca(self, ty: ir.Type, ptx_name: str, align: int | None = None) -> ir.Instruction:
+        """An alloca at the top of the entry block, in the target's stack address space."""
+        with self.builder.goto_block(self.entry):
+            if self.last_alloca is None:
+                self.builder.position_at_start(self.entry)
+            else:
+                self.builder.position_after(self.last_alloca)
+            self.last_alloca = alloca(
+                self.builder,
+                ty,
+                name=llvm_name(ptx_name) + ".addr",
+                addrspace=self.hooks.alloca_address_space(),
+                align=align,
+            )
+            return self.last_alloca
+
+    def register(self, name: ast.Name) -> Register | None:
+        for scope in reversed(self.scopes):
+            if name.name in scope:
+                return scope[name.name]
+        return None
+
+    def label_block(self, name: str) -> ir.Block:
+        block = self.labels.get(name)
+        if block is None:
+            block = self.fn.append_basic_block(name)
+            self.labels[name] = block
+        return block
+
+    def branch_target(self, name: ast.Name) -> ir.Block:
+        self.label_uses.setdefault(name.name, name)
+        return self.label_block(name.name)
+
+    # -- diagnostics -----------------------------------------------------------------
+
+    def unsupported(self, detail: str, loc: Location | None = None) -> UnsupportedError:
+        instr = self.instruction
+        assert instr is not None
+        return UnsupportedError(
+            f"unsupported PTX instruction '{instr.spelling}' ({detail})", loc or instr.loc
+        )
+
+    def error(self, message: str, loc: Location | None = None) -> VerificationError:
+        instr = self.instruction
+        assert instr is not None
+        return VerificationError(f"'{instr.spelling}': {message}", loc or instr.loc)
+
+    # -- reading operands ------------------------------------------------------------
+
+    def read(self, op: ast.Operand, t: PtxType, *, relaxed: bool = False) -> ir.Value:
+        """The value of a source operand as an LLVM value of PTX type `t`."""
+        b = self.builder
+        if isinstance(op, ast.Name):
+            reg = self.register(op)
+            if reg is not None:
+                value = b.load(reg.slot, typ=llvm_type(reg.type), name=llvm_name(reg.name))
+                return self.convert_from_register(value, reg.type, t, relaxed, op)
+            row, axis = split_special(op.name)
+            if row is not None:
+                return self._read_special(op, row, axis, t)
+            sym = self.symbols.get(op.name)
+            if sym is not None:
+                return self._symbol_address(sym, t, op)
+            raise VerificationError(f"use of undeclared identifier '{op.name}'", op.loc)
+        if isinstance(op, ast.IntImm):
+            return self._int_immediate(op, t)
+        if isinstance(op, ast.FloatImm):
+            return self._float_immediate(op, t)
+        if isinstance(op, ast.Negated):
+            if t.kind is not Kind.PRED:
+                raise self.error("'!' applies only to predicate operands", op.loc)
+            return b.not_(self.read(op.operand, t))
+        raise self.error("this operand kind is not allowed here", op.loc)
+
+    def convert_from_register(
+        self, value: ir.Value, reg_t: PtxType, t: PtxType, relaxed: bool, op: ast.Name
+    ) -> ir.Value:
+        if reg_t == t or (reg_t.bits == t.bits and llvm_type(reg_t) == llvm_type(t)):
+            return value
+        b = self.builder
+        if (reg_t.kind is Kind.PRED) != (t.kind is Kind.PRED):
+            raise self.error(
+                f"operand '{op.name}' is a {reg_t} register; this needs a {t} value", op.loc
+            )
+        if reg_t.bits == t.bits:
+            return b.bitcast(value, llvm_type(t))
+        if relaxed and reg_t.bits > t.bits:
+            # PTX 9.4.1: a wider source register is truncated to the instruction size.
+            as_int = b.bitcast(value, ir.IntType(reg_t.bits)) if reg_t.is_float else value
+            narrow = b.trunc(as_int, ir.IntType(t.bits))
+            return narrow if not t.is_float else b.bitcast(narrow, llvm_type(t))
+        raise self.error(
+            f"operand '{op.name}' is a {reg_t.bits}-bit register ({reg_t}); "
+            f"this needs a {t.bits}-bit value",
+            op.loc,
+        )
+
+    def _read_special(self, op: ast.Name, row, axis: str | None, t: PtxType) -> ir.Value:
+        if row.axes and axis not in ("x", "y", "z"):
+            raise VerificationError(
+                f"special register '{row.name}' needs a component (.x, .y or .z)", op.loc
+            )
+        if not row.axes and axis is not None:
+            raise VerificationError(f"special register '{row.name}' has no components", op.loc)
+        if row.status is Status.UNSUPPORTED:
+            detail = f" ({row.note})" if row.note else ""
+            raise UnsupportedError(
+                f"special register '{op.name}' is not supported yet{detail}", op.loc
+            )
+        value = self.hooks.special_register(self.builder, row.name, axis, op.loc)
+        src_t = ptx_type(f"u{row.bits}")
+        assert src_t is not None
+        return self.convert_int(value, src_t, t)
+
+    def _symbol_address(self, sym: Symbol, t: PtxType, op: ast.Name) -> ir.Value:
+        """`mov.u64 %rd, var`: the address of a variable in its own state space."""
+        if sym.space is StateSpace.PARAM:
+            raise self.unsupported(f"taking the address of kernel parameter '{sym.name}'", op.loc)
+        if not t.is_int or t.bits < self.hooks.pointer_bits(sym.space):
+            raise self.error(
+                f"the address of '{sym.name}' needs an integer of at least "
+                f"{self.hooks.pointer_bits(sym.space)} bits",
+                op.loc,
+            )
+        return self.builder.ptrtoint(sym.value, ir.IntType(t.bits))
+
+    def _int_immediate(self, op: ast.IntImm, t: PtxType) -> ir.Value:
+        if t.kind is Kind.PRED:
+            if op.value not in (0, 1):
+                raise self.error(f"a predicate immediate must be 0 or 1, not {op.text}", op.loc)
+            return I1(op.value)
+        if t.is_float:
+            raise self.error(
+                f"integer literal '{op.text}' used as a {t} operand "
+                "(write floating-point literals as 1.0 or 0f3F800000)",
+                op.loc,
+            )
+        return ir.Constant(ir.IntType(t.bits), op.value & ((1 << t.bits) - 1))
+
+    def _float_immediate(self, op: ast.FloatImm, t: PtxType) -> ir.Value:
+        if not t.is_float or t.lanes != 1:
+            raise self.error(f"floating-point literal '{op.text}' used as a {t} operand", op.loc)
+        if t.name == "f32":
+            # 0f literals are exact bit patterns; decimal and 0d literals round to f32.
+            bits = op.bits if op.width == 32 else _f32_bits(op.value)
+            return ir.Constant(ir.IntType(32), bits).bitcast(ir.FloatType())
+        if t.name == "f64":
+            bits = op.bits if op.width == 64 else _f64_bits(op.value)
+            return ir.Constant(ir.IntType(64), bits).bitcast(ir.DoubleType())
+        raise self.unsupported(f"{t} immediates", op.loc)
+
+    # -- writing results -------------------------------------------------------------
+
+    def write(self, op: ast.Operand, value: ir.Value, t: PtxType, *, relaxed: bool = False) -> None:
+        """Store `value` (of PTX type `t`) into the destination register `op`."""
+        if isinstance(op, ast.Name) and op.name == ast.SINK:
+            return
+        if not isinstance(op, ast.Name):
+            raise self.error("the destination must be a register", op.loc)
+        reg = self.register(op)
+        if reg is None:
+            if split_special(op.name)[0] is not None:
+                raise self.error(f"special register '{op.name}' is read-only", op.loc)
+            raise VerificationError(f"use of undeclared register '{op.name}'", op.loc)
+        b = self.builder
+        reg_llvm = llvm_type(reg.type)
+        if (reg.type.kind is Kind.PRED) != (t.kind is Kind.PRED):
+            raise self.error(
+                f"destination '{op.name}' is a {reg.type} register; the result is {t}", op.loc
+            )
+        if reg.type.bits == t.bits:
+            if value.type != reg_llvm:
+                value = b.bitcast(value, reg_llvm)
+        elif relaxed and reg.type.bits > t.bits:
+            # PTX 9.4.1: a narrow result in a wider register is sign- or zero-extended
+            # by the instruction type.
+            as_int = b.bitcast(value, ir.IntType(t.bits)) if t.is_float else value
+            wide_t = ir.IntType(reg.type.bits)
+            wide = b.sext(as_int, wide_t) if t.is_signed else b.zext(as_int, wide_t)
+            value = wide if reg_llvm == wide_t else b.bitcast(wide, reg_llvm)
+        else:
+            raise self.error(
+                f"destination '{op.name}' is a {reg.type.bits}-bit register ({reg.type}); "
+                f"the result is {t.bits}-bit",
+                op.loc,
+            )
+        if isinstance(value, ir.Instruction) and value.name.startswith("."):
+            value.name = llvm_name(reg.name)  # the value reads like its PTX source
+        b.store(value, reg.slot)
+
+    # -- helpers shared by emitters --------------------------------------------------
+
+    def convert_int(self, value: ir.Value, src: PtxType, dst: PtxType) -> ir.Value:
+        """Integer resize by the source's signedness (truncate, or sign/zero-extend)."""
+        if src.bits == dst.bits:
+            return value
+        target = ir.IntType(dst.bits)
+        if src.bits > dst.bits:
+            return self.builder.trunc(value, target)
+        return (
+            self.builder.sext(value, target) if src.is_signed else self.builder.zext(value, target)
+        )
+
+
+def _f32_bits(value: float) -> int:
+    try:
+        return struct.unpack("<I", struct.pack("<f", value))[0]
+    except OverflowError:
+        return 0x7F800000 if value > 0 else 0xFF800000
+
+
+def _f64_bits(value: float) -> int:
+    return struct.unpack("<Q", struct.pack("<d", value))[0]

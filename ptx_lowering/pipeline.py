@@ -1,0 +1,153 @@
+"""The PTX compilation pipeline, as one explicit ordered list of named stages.
+
+    parse -> decode -> lower -> optimize -> codegen -> link
+
+`--print-after=<stage>` prints the PTX (for PTX stages) or the LLVM IR / assembly after
+that stage, `--verify-each` re-verifies after every stage, `--time-passes` reports the
+time of each. Stages that run per target run once for each target.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TextIO, TypeVar
+
+import llvmlite.binding as llvm
+
+from cu2amd.amdgpu import codegen
+from cu2amd.amdgpu.targets import TargetId
+from cu2amd.errors import InternalError, UsageError
+from cu2amd.ptx_lowering import ast
+from cu2amd.ptx_lowering.emit.module import lower_module
+from cu2amd.ptx_lowering.parser import parse_module
+from cu2amd.ptx_lowering.passes.decode import Decode
+from cu2amd.ptx_lowering.printer import print_module
+from cu2amd.ptx_lowering.targets.amdgpu import AmdgpuHooks
+
+# Passes over the PTX AST, in order. Each has a `name` and `run(module) -> module`.
+PTX_PASSES = (Decode,)
+TARGET_STAGES = ("lower", "optimize", "codegen", "link")
+STAGES = ("parse", *(p.name for p in PTX_PASSES), *TARGET_STAGES)
+
+T = TypeVar("T")
+
+
+@dataclass
+class PipelineOptions:
+    opt_level: int = 3
+    code_object_version: int = 5
+    print_after: frozenset[str] = frozenset()
+    verify_each: bool = False
+    time_passes: bool = False
+    out: TextIO = field(default_factory=lambda: sys.stderr)
+
+    def __post_init__(self) -> None:
+        unknown = sorted(self.print_after - set(STAGES))
+        if unknown:
+            raise UsageError(
+                f"unknown stage '{unknown[0]}' for --print-after; stages: {', '.join(STAGES)}"
+            )
+        if self.opt_level not in (0, 1, 2, 3):
+            raise UsageError(f"optimisation level must be 0 to 3, not {self.opt_level}")
+        if self.code_object_version not in (4, 5, 6):
+            raise UsageError(
+                f"code object version must be 4, 5 or 6, not {self.code_object_version}"
+            )
+
+
+@dataclass(frozen=True)
+class TargetResult:
+    target: TargetId
+    llvm_ir: str  # after optimisation
+    code_object: bytes
+
+
+class Pipeline:
+    def __init__(self, options: PipelineOptions) -> None:
+        self.options = options
+        self.times: list[tuple[str, float]] = []
+
+    def _stage(self, name: str, run: Callable[[], T], show: Callable[[T], str]) -> T:
+        start = time.perf_counter()
+        result = run()
+        self.times.append((name, time.perf_counter() - start))
+        if name in self.options.print_after:
+            self.options.out.write(f"; *** after {name} ***\n{show(result)}")
+            if not show(result).endswith("\n"):
+                self.options.out.write("\n")
+        return result
+
+    def front(self, text: str, file: str) -> ast.Module:
+        """parse and the PTX passes: a decoded module, the same for every target."""
+        module = self._stage("parse", lambda: parse_module(text, file), print_module)
+        for pass_type in PTX_PASSES:
+            p = pass_type()
+            module = self._stage(p.name, lambda p=p, m=module: p.run(m), print_module)
+            if self.options.verify_each:
+                _verify_decoded(module)
+        return module
+
+    def lower(self, module: ast.Module, target: TargetId) -> llvm.ModuleRef:
+        hooks = AmdgpuHooks(target, self.options.code_object_version)
+        ir_text = self._stage("lower", lambda: str(lower_module(module, hooks)), lambda s: s)
+        return codegen.parse_ir(ir_text, module.file)
+
+    def back(self, module: ast.Module, target: TargetId) -> TargetResult:
+        """lower, optimize, codegen, link: a code object for one target."""
+        llvm_module = self.lower(module, target)
+        level = self.options.opt_level
+
+        def optimize() -> str:
+            codegen.optimize(llvm_module, target, level)
+            if self.options.verify_each:
+                llvm_module.verify()
+            return str(llvm_module)
+
+        # Code generation rewrites the module in place (structurizer intrinsics ...), so
+        # the optimised IR is kept as text, and assembly is made from a fresh copy.
+        optimized_ir = self._stage("optimize", optimize, lambda text: text)
+        obj = self._stage(
+            "codegen",
+            lambda: codegen.emit_object(llvm_module, target, level),
+            lambda _: assembly(optimized_ir, target, level),
+        )
+        code_object = self._stage(
+            "link",
+            lambda: codegen.link_code_object([obj], target),
+            lambda co: f"; {len(co)} bytes\n",
+        )
+        return TargetResult(target, optimized_ir, code_object)
+
+    def report_times(self) -> None:
+        if not self.options.time_passes:
+            return
+        total = sum(t for _, t in self.times) or 1e-9
+        out = self.options.out
+        out.write("===-- cu2amd stage timing --===\n")
+        merged: dict[str, float] = {}
+        for name, t in self.times:
+            merged[name] = merged.get(name, 0.0) + t
+        for name, t in merged.items():
+            out.write(f"  {t * 1000:9.2f} ms  {100 * t / total:5.1f}%  {name}\n")
+        out.write(f"  {total * 1000:9.2f} ms  100.0%  total\n")
+
+
+def assembly(optimized_ir: str, target: TargetId, opt_level: int) -> str:
+    """AMDGPU assembly for optimised IR (parsed afresh: code generation mutates a module)."""
+    return codegen.emit_assembly(codegen.parse_ir(optimized_ir), target, opt_level)
+
+
+def _verify_decoded(module: ast.Module) -> None:
+    def walk(block: ast.Block) -> None:
+        for stmt in block.statements:
+            if isinstance(stmt, ast.Instruction) and stmt.decoded is None:
+                raise InternalError(f"instruction '{stmt.spelling}' left undecoded", stmt.loc)
+            if isinstance(stmt, ast.Block):
+                walk(stmt)
+
+    for fn in module.functions:
+        if fn.body is not None:
+            walk(fn.body)

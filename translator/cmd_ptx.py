@@ -1,0 +1,169 @@
+"""`cu2amd ptx`: compile a standalone PTX module to AMD code objects (or an offload bundle)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from cu2amd.amdgpu import bundle
+from cu2amd.amdgpu.select import select_targets
+from cu2amd.errors import Cu2amdError, UsageError
+from cu2amd.outputs import write_atomic
+from cu2amd.ptx_lowering.pipeline import STAGES, Pipeline, PipelineOptions, assembly
+from cu2amd.translator.clitools import report_errors
+
+EMIT_KINDS = ("auto", "bundle", "code-object", "llvm", "asm")
+_SUFFIX = {"bundle": ".hipfb", "code-object": ".hsaco", "llvm": ".ll", "asm": ".s"}
+
+
+class _DefaultCompileGroup(click.Group):
+    """`cu2amd ptx FILE ...` means `cu2amd ptx compile FILE ...`."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["compile", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(
+    "ptx", cls=_DefaultCompileGroup, context_settings={"help_option_names": ["-h", "--help"]}
+)
+def ptx() -> None:
+    """Standalone PTX: `cu2amd ptx FILE.ptx --offload-arch=gfx942 -o FILE.hsaco`.
+
+    Without a subcommand, the arguments go to `compile`.
+    """
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """(file name for diagnostics, text) of an input path, '-' meaning stdin."""
+    if path == "-":
+        return "<stdin>", sys.stdin.read()
+    p = Path(path)
+    if not p.is_file():
+        raise UsageError(f"no such file: '{path}'")
+    try:
+        return path, p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise UsageError(
+            f"'{path}' is not UTF-8 text (byte {err.start}): is it really PTX?"
+        ) from None
+
+
+def _emit_kind(emit: str, output: str | None, n_targets: int) -> str:
+    if emit != "auto":
+        return emit
+    if n_targets > 1 or (output and Path(output).suffix in (".hipfb", ".fatbin")):
+        return "bundle"
+    return "code-object"
+
+
+@ptx.command("compile")
+@click.argument("input_path", metavar="FILE.ptx")
+@click.option(
+    "--offload-arch",
+    "offload_arch",
+    metavar="GFX[,GFX...]",
+    help="AMD targets, e.g. gfx942,gfx1100 (default: $CU2AMD_OFFLOAD_ARCH, then the "
+    "GPUs of this machine). Target ids such as gfx90a:xnack+ are accepted.",
+)
+@click.option(
+    "-o",
+    "--output",
+    metavar="PATH",
+    help="Output file (default: FILE with the suffix of the output kind; - for "
+    "stdout, text outputs only).",
+)
+@click.option(
+    "--emit",
+    type=click.Choice(EMIT_KINDS),
+    default="auto",
+    show_default=True,
+    help="auto: a code object (.hsaco) for one target, an offload bundle (.hipfb) "
+    "for several or when -o ends in .hipfb; llvm / asm: optimised LLVM IR or AMDGPU "
+    "assembly (one target).",
+)
+@click.option(
+    "-O",
+    "opt_level",
+    type=click.IntRange(0, 3),
+    default=3,
+    show_default=True,
+    help="LLVM optimisation level.",
+)
+@click.option(
+    "--code-object-version",
+    type=click.Choice(["4", "5", "6"]),
+    default="5",
+    show_default=True,
+    help="AMDHSA code object version (ROCm 6+ loads 4, 5, 6).",
+)
+@click.option(
+    "--print-after",
+    "print_after",
+    multiple=True,
+    metavar="STAGE",
+    help=f"Print the module after a stage ({', '.join(STAGES)}); repeatable.",
+)
+@click.option("--verify-each", is_flag=True, help="Re-verify the module after every stage.")
+@click.option("--time-passes", is_flag=True, help="Print the time each stage took.")
+@report_errors
+def compile_cmd(
+    input_path: str,
+    offload_arch: str | None,
+    output: str | None,
+    emit: str,
+    opt_level: int,
+    code_object_version: str,
+    print_after: tuple[str, ...],
+    verify_each: bool,
+    time_passes: bool,
+) -> None:
+    """Compile FILE.ptx (or - for stdin) for one or more AMD GPU targets."""
+    file, text = read_input(input_path)
+    targets = select_targets(offload_arch)
+    kind = _emit_kind(emit, output, len(targets))
+    if kind in ("llvm", "asm", "code-object") and len(targets) > 1:
+        raise UsageError(f"--emit={kind} writes one target's output; {len(targets)} targets given")
+    options = PipelineOptions(
+        opt_level=opt_level,
+        code_object_version=int(code_object_version),
+        print_after=frozenset(print_after),
+        verify_each=verify_each,
+        time_passes=time_passes,
+    )
+    pipeline = Pipeline(options)
+    try:
+        module = pipeline.front(text, file)
+        results = [pipeline.back(module, t) for t in targets]
+    except Cu2amdError as err:
+        if file == "<stdin>":
+            err.sources[file] = text
+        raise
+    finally:
+        pipeline.report_times()
+    if output is None:
+        stem = "out" if input_path == "-" else str(Path(input_path).with_suffix(""))
+        output = stem + _SUFFIX[kind]
+    if kind == "bundle":
+        entries = [bundle.BundleEntry(bundle.HOST_ENTRY_ID, b"")]
+        entries += [
+            bundle.BundleEntry(bundle.hip_entry_id(r.target), r.code_object) for r in results
+        ]
+        data: bytes | str = bundle.write_bundle(entries)
+    elif kind == "code-object":
+        data = results[0].code_object
+    elif kind == "llvm":
+        data = results[0].llvm_ir
+    else:
+        data = assembly(results[0].llvm_ir, targets[0], opt_level)
+    if output == "-":
+        if isinstance(data, bytes):
+            raise UsageError(
+                "binary output (a code object or bundle) cannot go to stdout; use -o FILE"
+            )
+        sys.stdout.write(data)
+    else:
+        write_atomic(output, data)
