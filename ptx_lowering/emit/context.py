@@ -238,14 +238,10 @@ class FunctionContext:
     def _float_immediate(self, op: ast.FloatImm, t: PtxType) -> ir.Value:
         if not t.is_float or t.lanes != 1:
             raise self.error(f"floating-point literal '{op.text}' used as a {t} operand", op.loc)
-        if t.name == "f32":
-            # 0f literals are exact bit patterns; decimal and 0d literals round to f32.
-            bits = op.bits if op.width == 32 else _f32_bits(op.value)
-            return ir.Constant(ir.IntType(32), bits).bitcast(ir.FloatType())
-        if t.name == "f64":
-            bits = op.bits if op.width == 64 else _f64_bits(op.value)
-            return ir.Constant(ir.IntType(64), bits).bitcast(ir.DoubleType())
-        raise self.unsupported(f"{t} immediates", op.loc)
+        constant = float_constant(op, llvm_type(t))
+        if constant is None:
+            raise self.unsupported(f"{t} immediates", op.loc)
+        return constant
 
     # -- writing results -------------------------------------------------------------
 
@@ -298,6 +294,18 @@ class FunctionContext:
         return (
             self.builder.sext(value, target) if src.is_signed else self.builder.zext(value, target)
         )
+
+
+def float_constant(imm: ast.FloatImm, ty: ir.Type) -> ir.Constant | None:
+    """An f32/f64 constant with the literal's value: 0f/0d literals keep their exact bits
+    (NaN payloads included); others round to the type. None for other types."""
+    if isinstance(ty, ir.FloatType):
+        bits = imm.bits if imm.width == 32 else _f32_bits(imm.value)
+        return ir.Constant(ir.IntType(32), bits).bitcast(ty)
+    if isinstance(ty, ir.DoubleType):
+        bits = imm.bits if imm.width == 64 else _f64_bits(imm.value)
+        return ir.Constant(ir.IntType(64), bits).bitcast(ty)
+    return None
 
 
 def _f32_bits(value: float) -> int:

@@ -7,13 +7,11 @@ module; each `.entry` becomes a kernel whose arguments are its `.param`s.
 
 from __future__ import annotations
 
-import struct
-
 from llvmlite import ir
 
 from cu2amd.errors import UnsupportedError, VerificationError
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.emit.context import FunctionContext, Symbol, llvm_type
+from cu2amd.ptx_lowering.emit.context import FunctionContext, Symbol, float_constant, llvm_type
 from cu2amd.ptx_lowering.emit.function import FunctionEmitter, argument_type
 from cu2amd.ptx_lowering.emit.registry import all_emitters
 from cu2amd.ptx_lowering.irutil import llvm_name
@@ -115,20 +113,11 @@ class ModuleEmitter:
     def _scalar(self, decl: ast.VarDecl, value: ast.Initializer, elem: ir.Type) -> ir.Constant:
         if isinstance(value, ast.IntImm) and isinstance(elem, ir.IntType):
             return ir.Constant(elem, value.value & ((1 << elem.width) - 1))
-        if isinstance(value, ast.FloatImm) and isinstance(elem, ir.FloatType):
-            bits = (
-                value.bits
-                if value.width == 32
-                else struct.unpack("<I", struct.pack("<f", value.value))[0]
-            )
-            return ir.Constant(ir.IntType(32), bits).bitcast(elem)
-        if isinstance(value, ast.FloatImm) and isinstance(elem, ir.DoubleType):
-            bits = (
-                value.bits
-                if value.width == 64
-                else struct.unpack("<Q", struct.pack("<d", value.value))[0]
-            )
-            return ir.Constant(ir.IntType(64), bits).bitcast(elem)
+        if (
+            isinstance(value, ast.FloatImm)
+            and (constant := float_constant(value, elem)) is not None
+        ):
+            return constant
         if isinstance(value, ast.Name | ast.GenericAddress):
             raise UnsupportedError("addresses in initializers are not supported yet", value.loc)
         raise VerificationError(
