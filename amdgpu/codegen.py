@@ -68,8 +68,12 @@ def parse_ir(ir_text: str, name: str = "<module>") -> llvm.ModuleRef:
 
 def optimize(module: llvm.ModuleRef, target_id: TargetId, opt_level: int = 3) -> None:
     """Run LLVM's default O<n> pipeline for the target, in place."""
-    tm = target_machine(target_id, opt_level)
     module.triple = AMDGPU_TRIPLE
+    run_default_pipeline(module, target_machine(target_id, opt_level), opt_level)
+
+
+def run_default_pipeline(module: llvm.ModuleRef, tm: llvm.TargetMachine, opt_level: int) -> None:
+    """LLVM's default O<n> module pipeline for `tm`'s target, in place (any target)."""
     module.data_layout = str(tm.target_data)
     if opt_level == 0:
         return

@@ -159,6 +159,19 @@ def find_ld_lld() -> list[str]:
     return discover().ld_lld()
 
 
+def host_cc() -> list[str]:
+    """`zig cc` from the ziglang wheel: the C compiler that builds the host runtime. Always
+    the wheel's (not ROCm's or the system's), so the build is the same on every machine."""
+    package = search.ziglang_dir()
+    zig = package / "zig" if package is not None else None
+    if zig is None or not zig.is_file():
+        raise MissingToolError(
+            "the ziglang wheel's C compiler (zig cc) is needed to build the host runtime; "
+            "install it with: pip install ziglang"
+        )
+    return [str(zig), "cc"]
+
+
 def ziglang_builtin_include() -> Path:
     """`<ziglang>/lib/include`: the builtin headers both clang and libclang need."""
     return discover().builtin_include_dir()

@@ -26,6 +26,9 @@ from cu2amd.ptx_lowering.parser import parse_module
 from cu2amd.ptx_lowering.passes.decode import Decode
 from cu2amd.ptx_lowering.printer import print_module
 from cu2amd.ptx_lowering.targets.amdgpu import AmdgpuHooks
+from cu2amd.ptx_lowering.targets.base import TargetHooks
+from cu2amd.ptx_lowering.targets.host import HostHooks, HostTarget, host_target_machine
+from cu2amd.runtime_shim.host.build import link_module
 
 # Passes over the PTX AST, in order. Each has a `name` and `run(module) -> module`.
 PTX_PASSES = (Decode,)
@@ -58,11 +61,14 @@ class PipelineOptions:
             )
 
 
+Target = TargetId | HostTarget
+
+
 @dataclass(frozen=True)
 class TargetResult:
-    target: TargetId
+    target: Target
     llvm_ir: str  # after optimisation
-    code_object: bytes
+    code_object: bytes  # an AMDGPU code object, or a host shared object
 
 
 class Pipeline:
@@ -90,18 +96,30 @@ class Pipeline:
                 _verify_decoded(module)
         return module
 
-    def lower(self, module: ast.Module, target: TargetId) -> llvm.ModuleRef:
-        hooks = AmdgpuHooks(target, self.options.code_object_version)
+    def hooks(self, target: Target) -> TargetHooks:
+        if isinstance(target, HostTarget):
+            return HostHooks()
+        return AmdgpuHooks(target, self.options.code_object_version)
+
+    def lower(self, module: ast.Module, target: Target) -> llvm.ModuleRef:
+        hooks = self.hooks(target)
         ir_text = self._stage("lower", lambda: str(lower_module(module, hooks)), lambda s: s)
         return codegen.parse_ir(ir_text, module.file)
 
-    def back(self, module: ast.Module, target: TargetId) -> TargetResult:
-        """lower, optimize, codegen, link: a code object for one target."""
+    def back(self, module: ast.Module, target: Target) -> TargetResult:
+        """lower, optimize, codegen, link: a code object (or host shared object)."""
         llvm_module = self.lower(module, target)
         level = self.options.opt_level
+        tm = (
+            host_target_machine(level)
+            if isinstance(target, HostTarget)
+            else codegen.target_machine(target, level)
+        )
 
         def optimize() -> str:
-            codegen.optimize(llvm_module, target, level)
+            if not isinstance(target, HostTarget):
+                llvm_module.triple = codegen.AMDGPU_TRIPLE
+            codegen.run_default_pipeline(llvm_module, tm, level)
             if self.options.verify_each:
                 llvm_module.verify()
             return str(llvm_module)
@@ -111,13 +129,11 @@ class Pipeline:
         optimized_ir = self._stage("optimize", optimize, lambda text: text)
         obj = self._stage(
             "codegen",
-            lambda: codegen.emit_object(llvm_module, target, level),
-            lambda _: assembly(optimized_ir, target, level),
+            lambda: tm.emit_object(llvm_module),
+            lambda _: tm.emit_assembly(codegen.parse_ir(optimized_ir)),
         )
         code_object = self._stage(
-            "link",
-            lambda: codegen.link_code_object([obj], target),
-            lambda co: f"; {len(co)} bytes\n",
+            "link", lambda: _link(obj, target), lambda co: f"; {len(co)} bytes\n"
         )
         return TargetResult(target, optimized_ir, code_object)
 
@@ -133,6 +149,12 @@ class Pipeline:
         for name, t in merged.items():
             out.write(f"  {t * 1000:9.2f} ms  {100 * t / total:5.1f}%  {name}\n")
         out.write(f"  {total * 1000:9.2f} ms  100.0%  total\n")
+
+
+def _link(obj: bytes, target: Target) -> bytes:
+    if isinstance(target, HostTarget):
+        return link_module(obj).read_bytes()
+    return codegen.link_code_object([obj], target)
 
 
 def assembly(optimized_ir: str, target: TargetId, opt_level: int) -> str:

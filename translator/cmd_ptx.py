@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
 import click
+import numpy as np
 
+from cu2amd import host
 from cu2amd.amdgpu import bundle
 from cu2amd.amdgpu.select import select_targets
 from cu2amd.errors import Cu2amdError, UsageError
@@ -31,7 +34,11 @@ class _DefaultCompileGroup(click.Group):
     "ptx", cls=_DefaultCompileGroup, context_settings={"help_option_names": ["-h", "--help"]}
 )
 def ptx() -> None:
-    """Standalone PTX: `cu2amd ptx FILE.ptx --offload-arch=gfx942 -o FILE.hsaco`.
+    """Standalone PTX: compile it for AMD GPUs, or run its kernels on this CPU.
+
+    \b
+      cu2amd ptx FILE.ptx --offload-arch=gfx942 -o FILE.hsaco
+      cu2amd ptx run FILE.ptx --kernel K --grid 64 --block 256 --arg ...
 
     Without a subcommand, the arguments go to `compile`.
     """
@@ -167,3 +174,128 @@ def compile_cmd(
         sys.stdout.write(data)
     else:
         write_atomic(output, data)
+
+
+_SCALARS = {
+    "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
+    "u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "u64": np.uint64,
+    "f32": np.float32, "f64": np.float64,
+}  # fmt: skip
+
+
+def _parse_dims(what: str, text: str) -> tuple[int, ...]:
+    try:
+        dims = tuple(int(p) for p in text.split(","))
+    except ValueError:
+        raise UsageError(f"--{what} takes 1 to 3 comma-separated integers, not '{text}'") from None
+    if not 1 <= len(dims) <= 3:
+        raise UsageError(f"--{what} takes 1 to 3 comma-separated integers, not '{text}'")
+    return dims
+
+
+def _parse_arg(index: int, text: str) -> object:
+    kind, _, value = text.partition(":")
+    if kind in _SCALARS:
+        try:
+            number = float(value) if kind.startswith("f") else int(value, 0)
+            return _SCALARS[kind](number)
+        except (ValueError, OverflowError):
+            raise UsageError(f"--arg {index}: '{value}' is not a valid {kind}") from None
+    if kind == "buf":
+        path = Path(value)
+        if not path.is_file():
+            raise UsageError(f"--arg {index}: no such file: '{value}'")
+        try:
+            return host.to_device(np.load(path, allow_pickle=False))
+        except ValueError as err:
+            raise UsageError(f"--arg {index}: '{value}' is not a .npy array ({err})") from None
+    if kind == "zeros":
+        dtype, _, count = value.partition(":")
+        try:
+            return host.zeros(int(count), np.dtype(dtype))
+        except (TypeError, ValueError):
+            raise UsageError(f"--arg {index}: 'zeros:{value}' is not zeros:DTYPE:COUNT") from None
+    raise UsageError(
+        f"--arg {index}: '{text}' is not TYPE:VALUE (TYPE: {', '.join(_SCALARS)}, buf, zeros)"
+    )
+
+
+@ptx.command("run")
+@click.argument("input_path", metavar="FILE.ptx")
+@click.option("--kernel", "-k", required=True, help="The kernel (.entry) to launch.")
+@click.option("--grid", default="1", show_default=True, metavar="X[,Y[,Z]]", help="Blocks.")
+@click.option("--block", default="1", show_default=True, metavar="X[,Y[,Z]]",
+              help="Threads per block (at most 1024).")  # fmt: skip
+@click.option("--arg", "args", multiple=True, metavar="TYPE:VALUE",
+              help="A kernel argument, in order: i8..i64/u8..u64/f32/f64:NUMBER, "
+              "buf:FILE.npy (an array loaded from a .npy file), zeros:DTYPE:COUNT.")  # fmt: skip
+@click.option(
+    "--save",
+    "saves",
+    multiple=True,
+    metavar="INDEX:FILE.npy",
+    help="After the launch, save array argument INDEX (0-based) to FILE.npy.",
+)
+@click.option("--shared-mem", default=0, show_default=True, type=click.IntRange(0),
+              help="Dynamic shared memory bytes per block.")  # fmt: skip
+@click.option("--warp-size", default=32, show_default=True, type=click.Choice(["32", "64"]),
+              help="The hardware wave size to emulate.")  # fmt: skip
+@click.option(
+    "--order",
+    default="forward",
+    show_default=True,
+    metavar="forward|reverse|random:SEED",
+    help="The order threads of a block run in (to expose missing barriers).",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Poison shared memory at each block start; report barriers reached at two places.",
+)
+@report_errors
+def run_cmd(
+    input_path: str,
+    kernel: str,
+    grid: str,
+    block: str,
+    args: tuple[str, ...],
+    saves: tuple[str, ...],
+    shared_mem: int,
+    warp_size: str,
+    order: str,
+    strict: bool,
+) -> None:
+    """Run a kernel of FILE.ptx on this CPU with GPU semantics (the host platform).
+
+    \b
+    Example:
+      cu2amd ptx run saxpy.ptx --kernel saxpy --grid 4096 --block 256 \\
+        --arg f32:2.0 --arg buf:x.npy --arg buf:y.npy --arg i32:1048576 --save 2:out.npy
+    """
+    file, text = read_input(input_path)
+    values = [_parse_arg(i, a) for i, a in enumerate(args)]
+    targets = []
+    for item in saves:
+        index, _, path = item.partition(":")
+        if not index.isdigit() or not path:
+            raise UsageError(f"--save takes INDEX:FILE.npy, not '{item}'")
+        if int(index) >= len(values) or not isinstance(values[int(index)], host.DeviceArray):
+            raise UsageError(f"--save {item}: argument {index} is not an array argument")
+        targets.append((int(index), path))
+    module = host.Module.from_ptx(text, file)
+    module.launch(
+        kernel,
+        grid=_parse_dims("grid", grid),
+        block=_parse_dims("block", block),
+        args=values,
+        shared_mem=shared_mem,
+        warp_size=int(warp_size),
+        order=order,
+        strict=strict,
+    )
+    for index, path in targets:
+        array = values[index]
+        assert isinstance(array, host.DeviceArray)
+        buffer = io.BytesIO()
+        np.save(buffer, array.to_numpy(), allow_pickle=False)
+        write_atomic(path, buffer.getvalue())

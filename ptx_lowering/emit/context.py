@@ -56,7 +56,9 @@ class Symbol:
     name: str
     space: StateSpace
     type: PtxType
-    value: ir.Value  # a pointer (variables) or the argument value (kernel parameters)
+    # A pointer (variables) or the argument value (kernel parameters); None when the
+    # target computes it in each function (dynamic shared memory on the host).
+    value: ir.Value | None
 
 
 class FunctionContext:
@@ -129,7 +131,18 @@ class FunctionContext:
         self.label_uses.setdefault(name.name, name)
         return self.label_block(name.name)
 
+    def symbol_value(self, sym: Symbol) -> ir.Value:
+        if sym.value is not None:
+            return sym.value
+        return self.hooks.dynamic_shared_pointer(self.builder)
+
     # -- diagnostics -----------------------------------------------------------------
+
+    def site(self) -> str:
+        """The current instruction and where it is, for runtime reports."""
+        instr = self.instruction
+        assert instr is not None
+        return f"{instr.loc}: {instr.spelling}"
 
     def unsupported(self, detail: str, loc: Location | None = None) -> UnsupportedError:
         instr = self.instruction
@@ -220,7 +233,7 @@ class FunctionContext:
                 f"{self.hooks.pointer_bits(sym.space)} bits",
                 op.loc,
             )
-        return self.builder.ptrtoint(sym.value, ir.IntType(t.bits))
+        return self.builder.ptrtoint(self.symbol_value(sym), ir.IntType(t.bits))
 
     def _int_immediate(self, op: ast.IntImm, t: PtxType) -> ir.Value:
         if t.kind is Kind.PRED:

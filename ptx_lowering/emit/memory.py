@@ -59,10 +59,10 @@ def _symbol_pointer(
     if sym.space is StateSpace.PARAM:
         raise ctx.unsupported(f"addressing kernel parameter '{sym.name}' in memory", addr.loc)
     if space is sym.space:
-        return sym.value
+        return ctx.symbol_value(sym)
     if space is StateSpace.GENERIC:
         return ctx.builder.addrspacecast(
-            sym.value, ir.PointerType(addrspace=ctx.hooks.address_space(space))
+            ctx.symbol_value(sym), ir.PointerType(addrspace=ctx.hooks.address_space(space))
         )
     raise ctx.error(f"'{sym.name}' is a {sym.space} variable, accessed as {space}", addr.loc)
 

@@ -46,6 +46,7 @@ class ModuleEmitter:
                 self.emit_function(item)
             elif isinstance(item, ast.Alias):
                 raise UnsupportedError(".alias is not supported yet", item.loc)
+        self.hooks.finish_module(self.ir)
         return self.ir
 
     # -- variables -------------------------------------------------------------------
@@ -72,7 +73,7 @@ class ModuleEmitter:
                 f"module-level {decl.space} variables are not supported", decl.loc
             )
         if "extern" in decl.linkage:
-            raise UnsupportedError("extern variables are not supported yet", decl.loc)
+            return [self._dynamic_shared(decl, d) for d in decl.declarators]
         symbols = []
         addrspace = self.hooks.address_space(decl.space)
         for d in decl.declarators:
@@ -92,8 +93,23 @@ class ModuleEmitter:
             if decl.space is StateSpace.CONST:
                 gv.global_constant = True
             gv.linkage = "internal" if internal or decl.space is StateSpace.SHARED else ""
+            if decl.space is StateSpace.SHARED:
+                self.hooks.note_shared(gv, ty)
             symbols.append(Symbol(d.name, decl.space, decl.type, gv))
         return symbols
+
+    def _dynamic_shared(self, decl: ast.VarDecl, d: ast.Declarator) -> Symbol:
+        """`.extern .shared .align N .b8 name[];`: the block's dynamic shared memory."""
+        if decl.space is not StateSpace.SHARED or d.dims != (None,):
+            raise UnsupportedError(
+                "extern variables other than dynamic shared memory (.extern .shared x[]) "
+                "are not supported yet",
+                decl.loc,
+            )
+        if d.name in self.symbols:
+            raise VerificationError(f"'{d.name}' is defined twice", d.loc)
+        value = self.hooks.dynamic_shared(self.ir, llvm_name(d.name), decl.align or 16)
+        return Symbol(d.name, StateSpace.SHARED, decl.type, value)
 
     def _initializer(self, decl: ast.VarDecl, d: ast.Declarator, ty: ir.Type) -> ir.Constant:
         if d.initializer is None:
@@ -146,6 +162,7 @@ class ModuleEmitter:
             symbols[d.name] = Symbol(d.name, StateSpace.PARAM, param.type, arg)
         ctx = FunctionContext(self.hooks, llvm_fn, fn, symbols)
         FunctionEmitter(ctx, self.emitters, self).emit(fn.body)
+        self.hooks.finish_kernel(self.ir, llvm_fn, fn)
 
 
 def lower_module(module: ast.Module, hooks: TargetHooks) -> ir.Module:

@@ -50,7 +50,7 @@ SPECIAL_REGISTERS: tuple[SpecialRegister, ...] = (
     SpecialRegister("%globaltimer_hi", "10.28", 32, False, U),
     SpecialRegister("%total_smem_size", "10.31", 32, False, U),
     SpecialRegister("%aggr_smem_size", "10.32", 32, False, U),
-    SpecialRegister("%dynamic_smem_size", "10.33", 32, False, U),
+    SpecialRegister("%dynamic_smem_size", "10.33", 32, False, S),  # host only so far
     SpecialRegister("%current_graph_exec", "10.34", 64, False, U),
 )
 

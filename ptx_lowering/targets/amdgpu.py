@@ -82,6 +82,17 @@ class AmdgpuHooks(TargetHooks):
         attrs.add("nounwind")
         return fn
 
+    def dynamic_shared(self, module: ir.Module, name: str, align: int) -> ir.Value:
+        # HIP's convention: an external zero-sized LDS array is placed after the static
+        # LDS and sized at launch (the dispatch's dynamic group segment).
+        ty = ir.ArrayType(ir.IntType(8), 0)
+        gv = ir.GlobalVariable(
+            module, ty, module.get_unique_name(name), _ADDRSPACE[StateSpace.SHARED]
+        )
+        gv.linkage = "external"
+        gv.align = align
+        return gv
+
     def special_register(
         self, builder: ir.IRBuilder, name: str, axis: str | None, loc: Location
     ) -> ir.Value:
@@ -118,7 +129,10 @@ class AmdgpuHooks(TargetHooks):
         value.set_metadata("invariant.load", module.add_metadata([]))
         return value
 
-    def barrier(self, builder: ir.IRBuilder) -> None:
+    def barrier(
+        self, builder: ir.IRBuilder, site: str, barrier_id: ir.Value, count: ir.Value | None
+    ) -> None:
+        del site, barrier_id, count  # only barrier 0 over the whole CTA (named_barriers)
         module = builder.module
         barrier = declare_intrinsic(module, "llvm.amdgcn.s.barrier", ir.VoidType(), [])
         builder.fence("release", "workgroup")

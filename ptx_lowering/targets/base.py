@@ -52,9 +52,33 @@ class TargetHooks(ABC):
         """Read a PTX special register (`%tid` with axis "x", `%laneid` with None) as i32
         or i64, by the width the PTX ISA gives it."""
 
+    # Whether barrier() takes any barrier id and thread count (else only barrier 0 over
+    # the whole CTA).
+    named_barriers = False
+
     @abstractmethod
-    def barrier(self, builder: ir.IRBuilder) -> None:
-        """`bar.sync 0` over the whole CTA, with CTA-scope memory ordering."""
+    def barrier(
+        self, builder: ir.IRBuilder, site: str, barrier_id: ir.Value, count: ir.Value | None
+    ) -> None:
+        """`bar.sync id{, count}` with CTA-scope memory ordering. `site` names the
+        instruction and its location ("k.ptx:12:3: bar.sync 0") for runtime reports."""
+
+    def finish_kernel(self, module: ir.Module, fn: ir.Function, kernel: ast.Function) -> None:  # noqa: B027
+        """Called once a kernel's body is emitted (optional; nothing by default)."""
+
+    def note_shared(self, variable: ir.GlobalVariable, ty: ir.Type) -> None:  # noqa: B027
+        """Called for each static .shared variable the module defines (optional)."""
+
+    def finish_module(self, module: ir.Module) -> None:  # noqa: B027
+        """Called once every function of the module is emitted (optional)."""
+
+    @abstractmethod
+    def dynamic_shared(self, module: ir.Module, name: str, align: int) -> ir.Value | None:
+        """The pointer for `.extern .shared .b8 name[]`, or None if the target computes
+        it per function with dynamic_shared_pointer()."""
+
+    def dynamic_shared_pointer(self, builder: ir.IRBuilder) -> ir.Value:
+        raise NotImplementedError(f"{self.name} gives dynamic shared memory a global")
 
     def unsupported_special(self, name: str, loc: Location) -> UnsupportedError:
         return UnsupportedError(

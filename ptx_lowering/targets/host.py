@@ -1,0 +1,209 @@
+"""Host target hooks: PTX lowered to the CPU, run by the host platform runtime.
+
+Every state space is ordinary memory (address space 0). A module gets one pointer
+variable, `__cu2amd_thread`, that the runtime points at the GPU thread being run
+(runtime_shim/host/cu2amd_host.h); special registers are loads from that thread record.
+Barriers and collectives are calls into the runtime, which switches fibers.
+
+Each kernel becomes an internal function plus an exported entry with one signature for
+all kernels, `void __cu2amd_entry_<name>(void **args)` (one pointer per argument, as
+CUDA's kernelParams), and a constant `__cu2amd_flags_<name>` telling the runtime whether
+the kernel needs fibers.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import llvmlite.binding as llvm
+from llvmlite import ir
+
+from cu2amd.errors import Location
+from cu2amd.ptx_lowering import ast
+from cu2amd.ptx_lowering.irutil import declare_intrinsic, use_string_attributes
+from cu2amd.ptx_lowering.isa.types import StateSpace
+from cu2amd.ptx_lowering.targets.base import AXES, TargetHooks
+
+I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
+PTR = ir.PointerType()
+
+# Offsets of the fields of cu2amd_thread that generated code reads, in the order of
+# cu2amd_rt_field_offset()'s indices (checked against the C runtime when it is loaded).
+THREAD_FIELDS: dict[str, int] = {
+    "tid": 0,
+    "ntid": 12,
+    "ctaid": 24,
+    "nctaid": 36,
+    "linear_tid": 48,
+    "wave_size": 52,
+    "dynamic_shared": 56,
+    "dynamic_shared_size": 64,
+    "lane": 68,
+}
+
+THREAD_SLOT = "__cu2amd_thread"
+ENTRY_PREFIX = "__cu2amd_entry_"
+FLAGS_PREFIX = "__cu2amd_flags_"
+FLAG_FIBERS = 1  # CU2AMD_LAUNCH_FIBERS
+SHARED_REGIONS = "__cu2amd_shared_regions"
+
+_SREG_FIELDS = {"%tid": "tid", "%ntid": "ntid", "%ctaid": "ctaid", "%nctaid": "nctaid"}
+
+
+class HostTarget:
+    """`--offload-arch=host`: the CPU running the host platform runtime."""
+
+    processor = "host"
+
+    def __str__(self) -> str:
+        return "host"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HostTarget)
+
+    def __hash__(self) -> int:
+        return hash("host")
+
+
+HOST = HostTarget()
+
+
+@functools.cache
+def host_target_machine(opt_level: int = 3) -> llvm.TargetMachine:
+    llvm.initialize_all_targets()
+    llvm.initialize_all_asmprinters()
+    target = llvm.Target.from_triple(llvm.get_process_triple())
+    return target.create_target_machine(
+        cpu=llvm.get_host_cpu_name(),
+        features=llvm.get_host_cpu_features().flatten(),
+        opt=opt_level,
+        reloc="pic",
+        codemodel="default",
+    )
+
+
+class HostHooks(TargetHooks):
+    name = "host"
+    named_barriers = True
+
+    def __init__(self) -> None:
+        self.triple = llvm.get_process_triple()
+        self.uses_fibers = False  # of the kernel being emitted
+        self._sites: dict[str, ir.GlobalVariable] = {}
+        self._shared: list[tuple[ir.GlobalVariable, ir.Type]] = []
+
+    def data_layout(self) -> str:
+        return str(host_target_machine().target_data)
+
+    def address_space(self, space: StateSpace) -> int:
+        return 0
+
+    def pointer_bits(self, space: StateSpace) -> int:
+        return 64
+
+    def alloca_address_space(self) -> int:
+        return 0
+
+    def setup_module(self, module: ir.Module) -> None:
+        slot = ir.GlobalVariable(module, PTR, THREAD_SLOT)
+        slot.initializer = ir.Constant(PTR, None)
+        slot.align = 8
+
+    def define_kernel(
+        self, module: ir.Module, kernel: ast.Function, args: list[ir.Type]
+    ) -> ir.Function:
+        fn = ir.Function(module, ir.FunctionType(ir.VoidType(), args), name=kernel.name)
+        fn.linkage = "internal"
+        use_string_attributes(fn).add("nounwind")
+        self.uses_fibers = False
+        self._define_entry(module, fn, args)
+        return fn
+
+    def _define_entry(self, module: ir.Module, kernel: ir.Function, args: list[ir.Type]) -> None:
+        entry = ir.Function(
+            module, ir.FunctionType(ir.VoidType(), [PTR]), ENTRY_PREFIX + kernel.name
+        )
+        entry.args[0].name = "args"
+        b = ir.IRBuilder(entry.append_basic_block("entry"))
+        values = []
+        for i, ty in enumerate(args):
+            slot = b.gep(entry.args[0], [I64(i)], source_etype=PTR)
+            pointer = b.load(slot, typ=PTR)
+            values.append(b.load(pointer, typ=ty))
+        b.call(kernel, values)
+        b.ret_void()
+
+    def finish_kernel(self, module: ir.Module, fn: ir.Function, kernel: ast.Function) -> None:
+        flags = ir.GlobalVariable(module, I32, FLAGS_PREFIX + fn.name)
+        flags.initializer = I32(FLAG_FIBERS if self.uses_fibers else 0)
+        flags.global_constant = True
+
+    def note_shared(self, variable: ir.GlobalVariable, ty: ir.Type) -> None:
+        self._shared.append((variable, ty))
+
+    def finish_module(self, module: ir.Module) -> None:
+        """`__cu2amd_shared_regions`: {pointer, size} of each static shared variable and
+        `__cu2amd_shared_region_count`, so strict mode can poison them per block."""
+        region_ty = ir.LiteralStructType([PTR, I64])
+        td = llvm.create_target_data(self.data_layout())
+        regions = [
+            ir.Constant(region_ty, [gv, I64(ty.get_abi_size(td))]) for gv, ty in self._shared
+        ]
+        table_ty = ir.ArrayType(region_ty, len(regions))
+        table = ir.GlobalVariable(module, table_ty, SHARED_REGIONS)
+        table.initializer = ir.Constant(table_ty, regions)
+        table.global_constant = True
+        count = ir.GlobalVariable(module, I64, SHARED_REGIONS + "_count")
+        count.initializer = I64(len(regions))
+        count.global_constant = True
+
+    def dynamic_shared(self, module: ir.Module, name: str, align: int) -> None:
+        return None
+
+    def dynamic_shared_pointer(self, builder: ir.IRBuilder) -> ir.Value:
+        return self._field(builder, "dynamic_shared", 0, PTR, "dynamic_shared")
+
+    def _thread(self, builder: ir.IRBuilder) -> ir.Value:
+        slot = builder.module.globals[THREAD_SLOT]
+        return builder.load(slot, typ=PTR, name="thread")
+
+    def _field(
+        self, builder: ir.IRBuilder, field: str, index: int, ty: ir.Type, name: str
+    ) -> ir.Value:
+        """Field `field` (element `index` of a dim3) of the current GPU thread's record."""
+        offset = THREAD_FIELDS[field] + 4 * index
+        addr = builder.gep(self._thread(builder), [I64(offset)], source_etype=I8, inbounds=True)
+        return builder.load(addr, typ=ty, name=name, align=4)
+
+    def special_register(
+        self, builder: ir.IRBuilder, name: str, axis: str | None, loc: Location
+    ) -> ir.Value:
+        field = _SREG_FIELDS.get(name)
+        if field is not None and axis in AXES:
+            return self._field(builder, field, AXES.index(axis), I32, f"{name[1:]}.{axis}")
+        if name == "%dynamic_smem_size":
+            return self._field(builder, "dynamic_shared_size", 0, I32, "dynamic_smem_size")
+        raise self.unsupported_special(name + (f".{axis}" if axis else ""), loc)
+
+    def site_string(self, builder: ir.IRBuilder, site: str) -> ir.Value:
+        """A pointer to a constant C string naming `site` (one per distinct text)."""
+        gv = self._sites.get(site)
+        if gv is None:
+            data = bytearray(site.encode("utf-8") + b"\0")
+            ty = ir.ArrayType(I8, len(data))
+            gv = ir.GlobalVariable(builder.module, ty, builder.module.get_unique_name("site"))
+            gv.initializer = ir.Constant(ty, data)
+            gv.global_constant = True
+            gv.linkage = "private"
+            gv.unnamed_addr = True
+            self._sites[site] = gv
+        return gv
+
+    def barrier(
+        self, builder: ir.IRBuilder, site: str, barrier_id: ir.Value, count: ir.Value | None
+    ) -> None:
+        self.uses_fibers = True
+        fn = declare_intrinsic(builder.module, "__cu2amd_barrier", I32, [PTR, I32, I32, I32, I32])
+        builder.call(
+            fn, [self.site_string(builder, site), barrier_id, count or I32(0), I32(0), I32(0)]
+        )

@@ -1,0 +1,101 @@
+"""Building and caching the host runtime library and host kernel modules.
+
+The runtime is compiled on first use with the ziglang wheel's `zig cc` and cached in the
+user cache folder under a hash of its sources and flags, so editing a source rebuilds it.
+Kernel modules (PTX lowered for the host) are linked into shared objects with ld.lld and
+cached by a hash of their object code. Files appear under their final name only when
+complete (written to a temporary name, then renamed), so concurrent processes are safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import tempfile
+from importlib import resources
+from pathlib import Path
+
+from cu2amd import __version__
+from cu2amd.amdgpu.toolchain import find_ld_lld, host_cc
+from cu2amd.errors import ToolFailedError
+
+RUNTIME_SOURCES = ("runtime.c", "fiber.c", "printf.c")
+RUNTIME_HEADERS = ("cu2amd_host.h", "fiber.h")
+RUNTIME_FLAGS = ("-O2", "-g", "-shared", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-Werror",
+                 "-U_FORTIFY_SOURCE", "-D_FORTIFY_SOURCE=0", "-fno-omit-frame-pointer")  # fmt: skip
+RUNTIME_LIBS = ("-lm",)
+RUNTIME_NAME = "libcu2amd_host.so"
+
+
+def cache_dir() -> Path:
+    """`$CU2AMD_CACHE_DIR`, else `$XDG_CACHE_HOME/cu2amd`, else `~/.cache/cu2amd`."""
+    if explicit := os.environ.get("CU2AMD_CACHE_DIR"):
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cu2amd"
+
+
+def _source_dir() -> Path:
+    return Path(str(resources.files("cu2amd.runtime_shim.host")))
+
+
+def runtime_key(extra_flags: tuple[str, ...] = ()) -> str:
+    digest = hashlib.sha256()
+    src = _source_dir()
+    for name in (*RUNTIME_SOURCES, *RUNTIME_HEADERS):
+        digest.update(name.encode() + b"\0" + (src / name).read_bytes() + b"\0")
+    digest.update(" ".join((*RUNTIME_FLAGS, *extra_flags, *RUNTIME_LIBS)).encode())
+    digest.update(os.uname().machine.encode())
+    return digest.hexdigest()[:20]
+
+
+def runtime_library(extra_flags: tuple[str, ...] = ()) -> Path:
+    """The path of the built runtime (built now if the cache lacks it)."""
+    out = cache_dir() / "host-runtime" / runtime_key(extra_flags) / RUNTIME_NAME
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    src = _source_dir()
+    fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".so", dir=out.parent)
+    os.close(fd)
+    cmd = [
+        *host_cc(), *RUNTIME_FLAGS, *extra_flags, "-o", tmp,
+        *(str(src / name) for name in RUNTIME_SOURCES), *RUNTIME_LIBS,
+    ]  # fmt: skip
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise ToolFailedError(
+                f"building the host runtime failed ({' '.join(cmd[:2])}):\n{proc.stderr.strip()}"
+            )
+        os.replace(tmp, out)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    return out
+
+
+def link_module(obj: bytes) -> Path:
+    """Link a host object into a cached shared object; returns its path."""
+    key = hashlib.sha256(obj + __version__.encode()).hexdigest()[:24]
+    out = cache_dir() / "host-modules" / f"{key}.so"
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="cu2amd-host-link-") as tmpdir:
+        obj_path = Path(tmpdir, "module.o")
+        obj_path.write_bytes(obj)
+        linked = Path(tmpdir, "module.so")
+        cmd = [*find_ld_lld(), "-shared", "-z", "noexecstack", str(obj_path), "-o", str(linked)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise ToolFailedError(f"ld.lld failed linking a host module:\n{proc.stderr.strip()}")
+        fd, tmp = tempfile.mkstemp(prefix=".link-", suffix=".so", dir=out.parent)
+        os.close(fd)
+        try:
+            Path(tmp).write_bytes(linked.read_bytes())
+            os.chmod(tmp, 0o755)
+            os.replace(tmp, out)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    return out
