@@ -72,9 +72,9 @@ class Negated:
 
 @dataclass(frozen=True, slots=True)
 class Pair:
-    """`%p|%q`: the two destinations of setp and friends."""
+    """`%p|%q`: the two destinations of setp and friends; `{%f1, %f2}|%p` (tex, suld)."""
 
-    first: Name
+    first: Name | VectorOp
     second: Name
     loc: Location
 
@@ -87,7 +87,47 @@ class ParenList:
     loc: Location
 
 
-Operand = Name | IntImm | FloatImm | Address | VectorOp | Negated | Pair | ParenList
+@dataclass(frozen=True, slots=True)
+class AddressList:
+    """`[tex, {%f1, %f2}]`, `[tex, smp, {..}]`, `[tmap, {%r1, %r2}]`: texture, surface and
+    tensor-map addressing (PTX ISA 9.7.9, 9.7.10, cp.async.bulk.tensor)."""
+
+    base: Name
+    items: tuple[Operand, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolOffset:
+    """`sym+20`, `sym-4`: the address of a variable plus a constant (mov, array indices)."""
+
+    symbol: Name
+    offset: int
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayElement:
+    """`arr[5]`, `arr[%r1]`, `arr[%r1+4]` (PTX ISA 6.4.2 "Arrays as Operands")."""
+
+    array: Name
+    index: IntImm | Name | SymbolOffset
+    loc: Location
+
+
+Operand = (
+    Name
+    | IntImm
+    | FloatImm
+    | Address
+    | VectorOp
+    | Negated
+    | Pair
+    | ParenList
+    | AddressList
+    | SymbolOffset
+    | ArrayElement
+)
 
 SINK = "_"
 
@@ -152,7 +192,66 @@ class GenericAddress:
     loc: Location
 
 
-Initializer = IntImm | FloatImm | Name | InitList | GenericAddress
+@dataclass(frozen=True, slots=True)
+class BinaryExpr:
+    """`a + b`, `generic(x)+8`, `1 << 4` ... in a constant expression (PTX ISA 4.6.3)."""
+
+    op: str  # "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "&&", "||", "==", ...
+    left: ConstExpr
+    right: ConstExpr
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class UnaryExpr:
+    """`-x`, `+x`, `!x`, `~x` (a minus before a literal is folded into the literal)."""
+
+    op: str
+    operand: ConstExpr
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class CastExpr:
+    """`(.s64) x`, `(.u64) x`."""
+
+    type_name: str  # "s64" or "u64"
+    operand: ConstExpr
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalExpr:
+    """`c ? a : b`."""
+
+    cond: ConstExpr
+    then: ConstExpr
+    otherwise: ConstExpr
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class MaskExpr:
+    """`0xFF00(generic(sym))`: one byte of an address (PTX ISA 5.4.4, .u8 initializers)."""
+
+    mask: IntImm
+    operand: ConstExpr
+    loc: Location
+
+
+ConstExpr = (
+    IntImm
+    | FloatImm
+    | Name
+    | GenericAddress
+    | BinaryExpr
+    | UnaryExpr
+    | CastExpr
+    | ConditionalExpr
+    | MaskExpr
+)
+
+Initializer = ConstExpr | InitList
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +263,8 @@ class VarDecl:
     linkage: tuple[str, ...] = ()  # visible / extern / weak / common
     vector: int | None = None  # .v2 / .v4 / .v8
     align: int | None = None
-    attributes: tuple[str, ...] = ()  # .ptr, .global (of .ptr), .managed, ...
+    attributes: tuple[str, ...] = ()  # .ptr, .global (of .ptr), ...: bare directives
+    var_attributes: tuple[str, ...] = ()  # `.attribute(.managed)` -> ("managed",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,22 +275,27 @@ class Pragma:
 
 @dataclass(frozen=True, slots=True)
 class LocDirective:
-    """`.loc file line col [, extra...]`: debug line info for the following instructions."""
+    """`.loc file line col [, function_name sym[+imm], inlined_at file line col]`: debug
+    line info for the following instructions (PTX ISA 11.5.4)."""
 
     file_index: int
     line: int
     col: int
     loc: Location
-    extra: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()  # the attributes as written: "function_name $L__info_string0"
+    function_name: str | None = None  # "$L__info_string0", ".debug_str+16"
+    inlined_at: tuple[int, int, int] | None = None  # (file, line, col)
 
 
 @dataclass(frozen=True, slots=True)
 class BranchTargets:
-    """`label: .branchtargets L1, L2, ...;` used by brx.idx."""
+    """`label: .branchtargets L1, L2, ...;` used by brx.idx; with directive "calltargets",
+    `label: .calltargets f, g;` used by indirect calls. `N<3>` is expanded to N0, N1, N2."""
 
     name: str
     targets: tuple[str, ...]
     loc: Location
+    directive: str = "branchtargets"
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +306,8 @@ class CallPrototype:
     returns: tuple[VarDecl, ...]
     params: tuple[VarDecl, ...]
     loc: Location
+    directives: tuple[PerfDirective, ...] = ()  # .noreturn, .abi_preserve N
+    has_params: bool = True  # `_ ()` rather than a bare `_`
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +342,7 @@ class Function:
     body: Block | None  # None for a declaration (prototype)
     loc: Location
     linkage: tuple[str, ...] = ()
+    attributes: tuple[str, ...] = ()  # `.func .attribute(.unified(1, 2))` -> ("unified(1, 2)",)
 
     @property
     def is_kernel(self) -> bool:
@@ -256,12 +364,32 @@ class FileDirective:
 
 
 @dataclass(frozen=True, slots=True)
+class SectionLabel:
+    name: str
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class SectionData:
+    """`.b32 1, 2`, `.b64 $L__func_begin0`, `.b32 .debug_abbrev`, `.b32 a-b`, `.b64 a+8`."""
+
+    directive: str  # "b8", "b16", "b32", "b64"
+    values: tuple[str, ...]  # as written, without spaces
+    loc: Location
+
+
+SectionItem = SectionLabel | SectionData
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
-    """A `.section` of DWARF data: kept as text, only passed through."""
+    """A `.section` of DWARF data (PTX ISA 11.5.2): only passed through. `text` is the body
+    in canonical form (braces included, comments dropped)."""
 
     name: str
     text: str
     loc: Location
+    items: tuple[SectionItem, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,33 +1,30 @@
-"""Forms of PTX ISA 9.7.12 (control flow) and 9.7.13 (parallel synchronization)."""
+"""Forms of PTX ISA 9.7.12 (control flow): bra, brx.idx, call, ret, exit.
+
+`{ }` (9.7.12.1) and `@p` (9.7.12.2) are syntax, handled by the grammar.
+"""
 
 from __future__ import annotations
 
-from cu2amd.ptx_lowering.isa.forms import Form, Op, opt, slot
+from cu2amd.ptx_lowering.isa.forms import Form, Op, Status, opt
 
-A, L = Op.SRC, Op.LABEL
+A, L, ARGS = Op.SRC, Op.LABEL, Op.ARGS
+U = Status.UNSUPPORTED
+UNI = opt("uni", "uni")
+CALL = "function calls"
 
 FORMS = (
-    # 9.7.12.3 bra
-    Form("bra", "9.7.12.3", (opt("uni", "uni"),), (L,), emitter="control.bra"),
+    # 9.7.12.3 bra / 9.7.12.4 brx.idx
+    Form("bra", "9.7.12.3", (UNI,), (L,), emitter="control.bra"),
+    Form("brx.idx", "9.7.12.4", (UNI,), (A, L), U, note="indirect branch through a table"),
+    # 9.7.12.5 call: direct, indirect with a target list (flist) or a prototype (fproto);
+    # both are names, so each pair of the manual's indirect forms is one row
+    Form("call", "9.7.12.5", (UNI,), (ARGS, L, ARGS), U, note=CALL),
+    Form("call", "9.7.12.5", (UNI,), (L, ARGS), U, note=CALL),
+    Form("call", "9.7.12.5", (UNI,), (L,), U, note=CALL),
+    Form("call", "9.7.12.5", (UNI,), (ARGS, A, ARGS, L), U, note=CALL),
+    Form("call", "9.7.12.5", (UNI,), (A, ARGS, L), U, note=CALL),
+    Form("call", "9.7.12.5", (UNI,), (A, L), U, note=CALL),
     # 9.7.12.6 ret / 9.7.12.7 exit
-    Form("ret", "9.7.12.6", (opt("uni", "uni"),), (), emitter="control.ret"),
+    Form("ret", "9.7.12.6", (UNI,), (), emitter="control.ret"),
     Form("exit", "9.7.12.7", (), (), emitter="control.exit"),
-    # 9.7.13.1 bar / barrier: barrier 0 over the whole CTA is lowered; named barriers and
-    # thread counts come with the [collectives] work (the emitter rejects them by name).
-    Form(
-        "bar",
-        "9.7.13.1",
-        (opt("cta", "cta"), slot("mode", "sync")),
-        (A, A),
-        emitter="sync.bar",
-        optional_operands=1,
-    ),
-    Form(
-        "barrier",
-        "9.7.13.1",
-        (opt("cta", "cta"), slot("mode", "sync"), opt("aligned", "aligned")),
-        (A, A),
-        emitter="sync.bar",
-        optional_operands=1,
-    ),
 )

@@ -1,93 +1,89 @@
-"""Forms of PTX ISA 9.7.9 (data movement and conversion)."""
+"""Forms of PTX ISA 9.7.9 (data movement and conversion), all but memory access and the
+asynchronous copies: mov, shfl, prmt, isspacep, cvta, cvt, cvt.pack, mapa, getctarank."""
 
 from __future__ import annotations
 
-from cu2amd.ptx_lowering.isa.forms import Form, Op, Status, opt, slot
+from cu2amd.ptx_lowering.isa.forms import Form, Op, Slot, Status, opt, slot
 
-D, A, M, V = Op.DST, Op.SRC, Op.ADDR, Op.DATA
+D, A, P, V, DP = Op.DST, Op.SRC, Op.PRED_DST, Op.DATA, Op.DST_PRED
 U = Status.UNSUPPORTED
 MOV_TYPES = "pred b16 b32 b64 u16 u32 u64 s16 s32 s64 f32 f64"
-LDST_TYPES = "b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64"
-SPACES = "const global local param shared shared::cta"
-# Cache operators and eviction hints change performance, never results: accepted, ignored.
-LD_CACHE = (
-    "ca cg cs lu cv L1::evict_normal L1::evict_unchanged L1::evict_first "
-    "L1::evict_last L1::no_allocate L2::evict_first L2::evict_last L2::64B "
-    "L2::128B L2::256B L2::cache_hint"
-)
-ST_CACHE = (
-    "wb cg cs wt L1::evict_normal L1::evict_unchanged L1::evict_first "
-    "L1::evict_last L1::no_allocate L2::evict_first L2::evict_last L2::cache_hint"
-)
-SCOPES = "cta cluster gpu sys"
 INT_CVT = "u8 u16 u32 u64 s8 s16 s32 s64"
 ALL_CVT = INT_CVT + " f16 bf16 f32 f64"
+CVTA_SPACES = "const global local shared shared::cta shared::cluster param param::entry"
+CVTA_LOWERED = "const global local shared shared::cta param"
+NARROW = "narrow floating-point conversion"
+RELU, SATF = opt("relu", "relu"), opt("satfinite", "satfinite")
 
+
+def _narrow(rnd: str, head: tuple[Slot, ...], dtype: str, atype: str, ops: tuple[Op, ...]) -> Form:
+    """One of cvt's narrow-format rows: `cvt.<rnd><head>.dtype.atype`."""
+    return Form("cvt", "9.7.9.21", (slot("rnd", rnd), *head, slot("dtype", dtype),
+                                    slot("atype", atype)), ops, U, note=NARROW)  # fmt: skip
+
+
+SAT_REQ = slot("satfinite", "satfinite")
+
+# fmt: off
 FORMS = (
-    # 9.7.9.1 mov
-    Form("mov", "9.7.9.1", (slot("type", MOV_TYPES),), (D, A), emitter="data.mov"),
-    # 9.7.9.5 ld (weak, volatile; .relaxed/.acquire need atomic orderings: not yet)
-    Form(
-        "ld",
-        "9.7.9.5",
-        (
-            opt("sem", "weak volatile relaxed acquire", supported="weak volatile"),
-            opt("scope", SCOPES, supported=""),
-            opt("space", SPACES),
-            opt("nc", "nc"),
-            opt("cache", LD_CACHE),
-            opt("vec", "v2 v4"),
-            slot("type", LDST_TYPES),
-        ),
-        (V, M),
-        emitter="mem.ld",
-    ),
-    # 9.7.9.8 st
-    Form(
-        "st",
-        "9.7.9.8",
-        (
-            opt("sem", "weak volatile relaxed release", supported="weak volatile"),
-            opt("scope", SCOPES, supported=""),
-            opt("space", SPACES),
-            opt("cache", ST_CACHE),
-            opt("vec", "v2 v4"),
-            slot("type", LDST_TYPES),
-        ),
-        (M, V),
-        emitter="mem.st",
-    ),
-    # 9.7.9.19 cvta: generic <-> state-space addresses
-    Form(
-        "cvta",
-        "9.7.9.19",
-        (slot("space", "const global local shared shared::cta param"), slot("type", "u32 u64")),
-        (D, A),
-        emitter="mem.cvta",
-    ),
-    Form(
-        "cvta",
-        "9.7.9.19",
-        (
-            slot("to", "to"),
-            slot("space", "const global local shared shared::cta param"),
-            slot("type", "u32 u64"),
-        ),
-        (D, A),
-        emitter="mem.cvta",
-    ),
+    # 9.7.9.3 mov / 9.7.9.4 mov (vector pack and unpack)
+    Form("mov", "9.7.9.3", (slot("type", MOV_TYPES),), (D, A), emitter="data.mov"),
+    Form("mov", "9.7.9.4", (slot("type", "b16 b32 b64 b128"),), (V, V), U,
+         note="vector pack/unpack with mov"),
+    # 9.7.9.5 shfl (deprecated) / 9.7.9.6 shfl.sync / 9.7.9.7 prmt
+    Form("shfl", "9.7.9.5", (slot("mode", "up down bfly idx"), slot("type", "b32")),
+         (DP, A, A, A), U, note="warp shuffle without a member mask"),
+    Form("shfl.sync", "9.7.9.6", (slot("mode", "up down bfly idx"), slot("type", "b32")),
+         (DP, A, A, A, A), U, note="warp shuffle"),
+    Form("prmt", "9.7.9.7", (slot("type", "b32"), opt("mode", "f4e b4e rc8 ecl ecr rc16")),
+         (D, A, A, A), U, note="byte permute"),
+    # 9.7.9.19 isspacep / 9.7.9.20 cvta: generic <-> state-space addresses
+    Form("isspacep", "9.7.9.19", (slot("space", CVTA_SPACES),), (P, A), U,
+         note="address-space query"),
+    Form("cvta", "9.7.9.20", (slot("space", CVTA_SPACES, supported=CVTA_LOWERED),
+                              slot("type", "u32 u64")), (D, A), emitter="mem.cvta"),
+    Form("cvta", "9.7.9.20", (slot("to", "to"), slot("space", CVTA_SPACES, supported=CVTA_LOWERED),
+                              slot("type", "u32 u64")), (D, A), emitter="mem.cvta"),
     # 9.7.9.21 cvt: integer <-> integer lowered; rounding and float types not yet
-    Form(
-        "cvt",
-        "9.7.9.21",
-        (
-            opt("rnd", "rn rz rm rp rni rzi rmi rpi", supported=""),
-            opt("ftz", "ftz", supported=""),
-            opt("sat", "sat"),
-            slot("dtype", ALL_CVT, supported=INT_CVT),
-            slot("atype", ALL_CVT, supported=INT_CVT),
-        ),
-        (D, A),
-        emitter="data.cvt",
-    ),
+    Form("cvt", "9.7.9.21", (opt("irnd", "rni rzi rmi rpi", supported=""),
+                             opt("ftz", "ftz", supported=""), opt("sat", "sat"),
+                             slot("dtype", ALL_CVT, supported=INT_CVT),
+                             slot("atype", ALL_CVT, supported=INT_CVT)), (D, A),
+         emitter="data.cvt"),
+    Form("cvt", "9.7.9.21", (opt("rnd", "rn rz rm rp"), opt("ftz", "ftz"), opt("sat", "sat"),
+                             slot("dtype", ALL_CVT), slot("atype", ALL_CVT)), (D, A), U,
+         note="floating-point conversion"),
+    _narrow("rn rz", (RELU, SATF), "f16", "f32", (D, A)),
+    _narrow("rn rz", (RELU, SATF), "f16x2", "f32", (D, A, A)),
+    _narrow("rs", (RELU, SATF), "f16x2", "f32", (D, A, A, A)),
+    _narrow("rn rz", (RELU, SATF), "bf16", "f32", (D, A)),
+    _narrow("rn rz", (RELU, SATF), "bf16x2", "f32", (D, A, A)),
+    _narrow("rs", (RELU, SATF), "bf16x2", "f32", (D, A, A, A)),
+    _narrow("rna", (SATF,), "tf32", "f32", (D, A)),
+    _narrow("rn rz", (SATF, RELU), "tf32", "f32", (D, A)),
+    _narrow("rn", (SAT_REQ, RELU), "e4m3x2 e5m2x2", "f32", (D, A, A)),
+    _narrow("rn", (SAT_REQ, RELU), "e4m3x2 e5m2x2", "f16x2", (D, A)),
+    _narrow("rn", (RELU,), "f16x2", "e4m3x2 e5m2x2", (D, A)),
+    _narrow("rs", (RELU, SAT_REQ), "e4m3x4 e5m2x4", "f32", (D, V, A)),
+    _narrow("rn", (SAT_REQ, RELU), "e2m1x2", "f32", (D, A, A)),
+    _narrow("rn", (RELU,), "f16x2", "e2m1x2", (D, A)),
+    _narrow("rs", (RELU, SAT_REQ), "e2m1x4", "f32", (D, V, A)),
+    _narrow("rn", (SAT_REQ, RELU), "e2m3x2 e3m2x2", "f32", (D, A, A)),
+    _narrow("rn", (RELU,), "f16x2", "e2m3x2 e3m2x2", (D, A)),
+    _narrow("rs", (RELU, SAT_REQ), "e2m3x4 e3m2x4", "f32", (D, V, A)),
+    _narrow("rz rp", (SATF,), "ue8m0x2", "f32", (D, A, A)),
+    _narrow("rz rp", (SATF,), "ue8m0x2", "bf16x2", (D, A)),
+    _narrow("rn", (), "bf16x2", "ue8m0x2", (D, A)),
+    # 9.7.9.22 cvt.pack
+    Form("cvt.pack", "9.7.9.22", (slot("sat", "sat"), slot("dtype", "u16 s16"),
+                                  slot("atype", "s32")), (D, A, A), U, note="saturating pack"),
+    Form("cvt.pack", "9.7.9.22", (slot("sat", "sat"), slot("dtype", "u2 s2 u4 s4 u8 s8"),
+                                  slot("atype", "s32"), slot("ctype", "b32")), (D, A, A, A), U,
+         note="saturating pack"),
+    # 9.7.9.23 mapa / 9.7.9.24 getctarank
+    Form("mapa", "9.7.9.23", (opt("space", "shared::cluster"), slot("type", "u32 u64")),
+         (D, A, A), U, note="distributed shared memory (clusters)"),
+    Form("getctarank", "9.7.9.24", (opt("space", "shared::cluster"), slot("type", "u32 u64")),
+         (D, A), U, note="distributed shared memory (clusters)"),
 )
+# fmt: on

@@ -1,67 +1,94 @@
-"""Forms of PTX ISA 9.7.6 (comparison and selection) and 9.7.8 (logic and shift)."""
+"""Forms of PTX ISA 9.7.6 (comparison and selection), 9.7.7 (half-precision comparison)
+and 9.7.8 (logic and shift)."""
 
 from __future__ import annotations
 
-from cu2amd.ptx_lowering.isa.forms import Form, Op, opt, slot
+from cu2amd.ptx_lowering.isa.forms import Form, Op, Status, opt, slot
 
-D, A, P, C = Op.DST, Op.SRC, Op.PRED_DST, Op.PRED_SRC
+D, A, P, C, DP = Op.DST, Op.SRC, Op.PRED_DST, Op.PRED_SRC, Op.DST_PRED
+U = Status.UNSUPPORTED
 INT_CMP = "eq ne lt le gt ge lo ls hi hs"
 FLOAT_CMP = "eq ne lt le gt ge equ neu ltu leu gtu geu num nan"
+ALL_CMP = INT_CMP + " equ neu ltu leu gtu geu num nan"
 INT_TYPES = "b16 b32 b64 u16 u32 u64 s16 s32 s64"
 BOOL = "and or xor"
+SET_STYPE = INT_TYPES + " f16 f32 f64"
+NOTE_SET = "set (comparison to a mask)"
+NOTE_HALF = "half-precision comparison"
 
+
+def _set(section: str, dtype: str, stype: str, ftz: bool, note: str) -> tuple[Form, Form]:
+    """`set.CmpOp{.ftz}.dtype.stype d, a, b` and its `.BoolOp ... {!}c` twin."""
+    cmp = slot("cmp", ALL_CMP if section == "9.7.6.1" else FLOAT_CMP)
+    tail = (*((opt("ftz", "ftz"),) if ftz else ()), slot("dtype", dtype), slot("atype", stype))
+    return (
+        Form("set", section, (cmp, *tail), (D, A, A), U, note=note),
+        Form("set", section, (cmp, slot("bool", BOOL), *tail), (D, A, A, C), U, note=note),
+    )
+
+
+def _half_setp(htype: str, ftz: bool) -> tuple[Form, Form]:
+    tail = (*((opt("ftz", "ftz"),) if ftz else ()), slot("type", htype))
+    cmp = slot("cmp", FLOAT_CMP)
+    return (
+        Form("setp", "9.7.7.2", (cmp, *tail), (P, A, A), U, note=NOTE_HALF),
+        Form("setp", "9.7.7.2", (cmp, slot("bool", BOOL), *tail), (P, A, A, C), U,
+             note=NOTE_HALF),
+    )  # fmt: skip
+
+
+# fmt: off
 FORMS = (
-    # 9.7.6.2 setp: integer and bit-size types
-    Form(
-        "setp",
-        "9.7.6.2",
-        (slot("cmp", INT_CMP), slot("type", INT_TYPES)),
-        (P, A, A),
-        emitter="cmp.setp",
-    ),
-    Form(
-        "setp",
-        "9.7.6.2",
-        (slot("cmp", INT_CMP), slot("bool", BOOL), slot("type", INT_TYPES)),
-        (P, A, A, C),
-        emitter="cmp.setp",
-    ),
-    # 9.7.6.2 setp: floating point (.ftz only flushes inputs; not lowered yet)
-    Form(
-        "setp",
-        "9.7.6.2",
-        (slot("cmp", FLOAT_CMP), opt("ftz", "ftz", supported=""), slot("type", "f32 f64")),
-        (P, A, A),
-        emitter="cmp.setp",
-    ),
-    Form(
-        "setp",
-        "9.7.6.2",
-        (
-            slot("cmp", FLOAT_CMP),
-            slot("bool", BOOL),
-            opt("ftz", "ftz", supported=""),
-            slot("type", "f32 f64"),
-        ),
-        (P, A, A, C),
-        emitter="cmp.setp",
-    ),
-    # 9.7.6.3 selp
-    Form(
-        "selp", "9.7.6.3", (slot("type", INT_TYPES + " f32 f64"),), (D, A, A, C), emitter="cmp.selp"
-    ),
-    # 9.7.8.1 and / 9.7.8.2 or / 9.7.8.3 xor / 9.7.8.4 not
+    # 9.7.6.1 set
+    *_set("9.7.6.1", "u32 s32 f32", INT_TYPES + " f32 f64", True, NOTE_SET),
+    # 9.7.6.2 setp: one syntax line each with and without .BoolOp, split here by the
+    # comparison operators integer and floating-point types allow
+    Form("setp", "9.7.6.2", (slot("cmp", INT_CMP), slot("type", INT_TYPES)), (P, A, A),
+         emitter="cmp.setp"),
+    Form("setp", "9.7.6.2", (slot("cmp", INT_CMP), slot("bool", BOOL), slot("type", INT_TYPES)),
+         (P, A, A, C), emitter="cmp.setp"),
+    # .ftz only flushes inputs; not lowered yet
+    Form("setp", "9.7.6.2", (slot("cmp", FLOAT_CMP), opt("ftz", "ftz", supported=""),
+                             slot("type", "f32 f64")), (P, A, A), emitter="cmp.setp"),
+    Form("setp", "9.7.6.2", (slot("cmp", FLOAT_CMP), slot("bool", BOOL),
+                             opt("ftz", "ftz", supported=""), slot("type", "f32 f64")),
+         (P, A, A, C), emitter="cmp.setp"),
+    # 9.7.6.3 selp / 9.7.6.4 slct
+    Form("selp", "9.7.6.3", (slot("type", INT_TYPES + " f32 f64"),), (D, A, A, C),
+         emitter="cmp.selp"),
+    Form("slct", "9.7.6.4", (slot("dtype", INT_TYPES + " f32 f64"), slot("atype", "s32")),
+         (D, A, A, A), U, note="select on sign"),
+    Form("slct", "9.7.6.4", (opt("ftz", "ftz"), slot("dtype", INT_TYPES + " f32 f64"),
+                             slot("atype", "f32")), (D, A, A, A), U, note="select on sign"),
+    # 9.7.7.1 set with half-precision operands or results
+    *_set("9.7.7.1", "f16", SET_STYPE, True, NOTE_HALF),
+    *_set("9.7.7.1", "bf16", SET_STYPE, False, NOTE_HALF),
+    *_set("9.7.7.1", "u16 s16 u32 s32", "f16", True, NOTE_HALF),
+    *_set("9.7.7.1", "u16 s16 u32 s32", "bf16", False, NOTE_HALF),
+    *_set("9.7.7.1", "f16x2 u32 s32", "f16x2", True, NOTE_HALF),
+    *_set("9.7.7.1", "bf16x2 u32 s32", "bf16x2", False, NOTE_HALF),
+    # 9.7.7.2 setp on .f16, .f16x2 (p|q), .bf16, .bf16x2 (p|q)
+    *_half_setp("f16", True),
+    *_half_setp("f16x2", True),
+    *_half_setp("bf16", False),
+    *_half_setp("bf16x2", False),
+    # 9.7.8.1 and / 9.7.8.2 or / 9.7.8.3 xor / 9.7.8.4 not / 9.7.8.5 cnot
     Form("and", "9.7.8.1", (slot("type", "pred b16 b32 b64"),), (D, A, A), emitter="logic.and"),
     Form("or", "9.7.8.2", (slot("type", "pred b16 b32 b64"),), (D, A, A), emitter="logic.or"),
     Form("xor", "9.7.8.3", (slot("type", "pred b16 b32 b64"),), (D, A, A), emitter="logic.xor"),
     Form("not", "9.7.8.4", (slot("type", "pred b16 b32 b64"),), (D, A), emitter="logic.not"),
+    Form("cnot", "9.7.8.5", (slot("type", "b16 b32 b64"),), (D, A), U, note="C-style not"),
+    # 9.7.8.6 lop3 / 9.7.8.7 shf
+    Form("lop3", "9.7.8.6", (slot("type", "b32"),), (D, A, A, A, A), U,
+         note="three-input logic"),
+    Form("lop3", "9.7.8.6", (slot("bool", "or and"), slot("type", "b32")),
+         (DP, A, A, A, A, C), U, note="three-input logic"),
+    Form("shf", "9.7.8.7", (slot("dir", "l"), slot("mode", "clamp wrap"), slot("type", "b32")),
+         (D, A, A, A), U, note="funnel shift"),
+    Form("shf", "9.7.8.7", (slot("dir", "r"), slot("mode", "clamp wrap"), slot("type", "b32")),
+         (D, A, A, A), U, note="funnel shift"),
     # 9.7.8.8 shl / 9.7.8.9 shr: the shift amount is always an unsigned 32-bit value
     Form("shl", "9.7.8.8", (slot("type", "b16 b32 b64"),), (D, A, A), emitter="logic.shl"),
-    Form(
-        "shr",
-        "9.7.8.9",
-        (slot("type", "b16 b32 b64 u16 u32 u64 s16 s32 s64"),),
-        (D, A, A),
-        emitter="logic.shr",
-    ),
+    Form("shr", "9.7.8.9", (slot("type", INT_TYPES),), (D, A, A), emitter="logic.shr"),
 )
+# fmt: on

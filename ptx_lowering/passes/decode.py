@@ -10,7 +10,7 @@ import dataclasses
 
 from cu2amd.errors import Cu2amdError, ErrorList, VerificationError
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.isa.forms import Decoded, FormTable, Op
+from cu2amd.ptx_lowering.isa.forms import Decoded, FormTable, Maybe, Op
 from cu2amd.ptx_lowering.isa.table import FORM_TABLE
 
 _KIND_TEXT = {
@@ -21,6 +21,10 @@ _KIND_TEXT = {
     Op.ADDR: "an address in [ ]",
     Op.DATA: "a register or a {...} vector",
     Op.LABEL: "a label",
+    Op.DST_PRED: "a destination register, optionally with a predicate (%r|%p)",
+    Op.DATA_PRED: "a {...} vector, optionally with a predicate ({...}|%p)",
+    Op.ADDR_LIST: "a texture, surface or tensor-map address [a, {...}]",
+    Op.ARGS: "a ( ) list",
 }
 
 
@@ -28,41 +32,91 @@ def _operand_fits(kind: Op, op: ast.Operand) -> bool:
     match kind:
         case Op.DST | Op.LABEL:
             return isinstance(op, ast.Name)
-        case Op.PRED_DST:
-            return isinstance(op, ast.Name | ast.Pair)
+        case Op.PRED_DST | Op.DST_PRED:
+            return isinstance(op, ast.Name) or (
+                isinstance(op, ast.Pair) and isinstance(op.first, ast.Name)
+            )
+        case Op.DATA_PRED:
+            return isinstance(op, ast.Name | ast.VectorOp | ast.Pair)
         case Op.PRED_SRC:
             return isinstance(op, ast.Name | ast.Negated | ast.IntImm)
-        case Op.SRC:
-            return isinstance(op, ast.Name | ast.IntImm | ast.FloatImm | ast.VectorOp)
+        case Op.SRC:  # `sym+4` and `arr[2]` are constant addresses
+            return isinstance(
+                op, ast.Name | ast.IntImm | ast.FloatImm | ast.SymbolOffset | ast.ArrayElement
+            )
         case Op.ADDR:
             return isinstance(op, ast.Address)
+        case Op.ADDR_LIST:
+            return isinstance(op, ast.AddressList | ast.Address)
         case Op.DATA:
             return isinstance(op, ast.Name | ast.VectorOp | ast.IntImm | ast.FloatImm)
+        case Op.ARGS:
+            return isinstance(op, ast.ParenList)
     return False
 
 
+def _operand_range(decoded: Decoded) -> tuple[int, int]:
+    """The fewest and the most operands the decoded form takes."""
+    fewest = most = 0
+    for spec in decoded.form.operands:
+        if not isinstance(spec, Maybe):
+            fewest += 1
+            most += 1
+        elif spec.when is None:
+            most += 1
+        elif decoded.has(spec.when):
+            fewest += 1
+            most += 1
+    return fewest, most
+
+
+def _operand_kinds(decoded: Decoded, given: int) -> list[Op] | None:
+    """The kind each of `given` operands must have, or None if the count does not fit.
+    Optional operands without a condition are left out from the last one back."""
+    fewest, most = _operand_range(decoded)
+    if not fewest <= given <= most:
+        return None
+    keep = given - fewest  # how many of the free optional operands are present
+    kinds: list[Op] = []
+    for spec in decoded.form.operands:
+        if not isinstance(spec, Maybe):
+            kinds.append(spec)
+        elif spec.when is not None:
+            if decoded.has(spec.when):
+                kinds.append(spec.kind)
+        elif keep:
+            kinds.append(spec.kind)
+            keep -= 1
+    return kinds
+
+
+def _fits(decoded: Decoded, operands: tuple[ast.Operand, ...]) -> bool:
+    kinds = _operand_kinds(decoded, len(operands))
+    return kinds is not None and all(map(_operand_fits, kinds, operands))
+
+
 def decode_instruction(instr: ast.Instruction, table: FormTable = FORM_TABLE) -> Decoded:
-    decoded = table.decode(instr.opcode, instr.modifiers, instr.spelling, instr.loc)
-    form = decoded.form
-    expected = len(form.operands)
+    """The form of an instruction, its modifiers and operands checked. A malformed
+    instruction is a VerificationError even when its form is not lowered; a well-formed
+    one that cu2amd does not lower is an UnsupportedError."""
+    decoded = table.find(instr.opcode, instr.modifiers, lambda d: _fits(d, instr.operands))
+    if decoded is None:  # no form fits: the table says why
+        return table.decode(instr.opcode, instr.modifiers, instr.spelling, instr.loc)
     given = len(instr.operands)
-    if not expected - form.optional_operands <= given <= expected:
-        count = (
-            str(expected)
-            if not form.optional_operands
-            else f"{expected - form.optional_operands} to {expected}"
-        )
+    kinds = _operand_kinds(decoded, given)
+    if kinds is None:
+        fewest, most = _operand_range(decoded)
+        count = str(most) if fewest == most else f"{fewest} to {most}"
         raise VerificationError(
-            f"'{instr.spelling}' takes {count} operand{'s' if expected != 1 else ''}, "
-            f"{given} given",
+            f"'{instr.spelling}' takes {count} operand{'s' if most != 1 else ''}, {given} given",
             instr.loc,
         )
-    for i, (kind, op) in enumerate(zip(form.operands, instr.operands, strict=False)):
+    for i, (kind, op) in enumerate(zip(kinds, instr.operands, strict=True)):
         if not _operand_fits(kind, op):
             raise VerificationError(
                 f"'{instr.spelling}': operand {i + 1} must be {_KIND_TEXT[kind]}", op.loc
             )
-    return decoded
+    return table.check_support(decoded, instr.spelling, instr.loc)
 
 
 class Decode:
