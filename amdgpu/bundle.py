@@ -56,6 +56,16 @@ def hip_entry_id(target_id: TargetId) -> str:
     return f"{HIP_OFFLOAD_KIND}-{AMDGPU_TRIPLE}--{target_id}"
 
 
+# The entry cu2amd gives kernels compiled for its host platform (--offload-arch=host): a
+# shared object for the CPU, loaded by the host runtime's __hipRegisterFatBinary.
+HOST_PLATFORM_TARGET = "cu2amd_host"
+
+
+def host_platform_entry_id(triple: str) -> str:
+    """`hipv4-x86_64-unknown-linux-gnu--cu2amd_host` for the given host triple."""
+    return f"{HIP_OFFLOAD_KIND}-{triple}--{HOST_PLATFORM_TARGET}"
+
+
 def parse_entry_id(entry_id: str) -> tuple[str, str, str | None]:
     """Split an entry id into (offload kind, triple, target id or None).
 
@@ -70,7 +80,7 @@ def parse_entry_id(entry_id: str) -> tuple[str, str, str | None]:
     base, colon, features = rest.partition(":")
     triple, _, last = base.rpartition("-")
     target: str | None = None
-    if last.startswith("gfx"):
+    if last.startswith("gfx") or (last == HOST_PLATFORM_TARGET and not colon):
         target = last + colon + features
     elif colon:
         triple = ""  # features without a processor: malformed

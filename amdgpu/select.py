@@ -8,24 +8,42 @@ import re
 import shutil
 import subprocess
 
-from cu2amd.amdgpu.targets import TargetId, known_target_names, parse_offload_archs
+from cu2amd.amdgpu.targets import TargetId, known_target_names, parse_target_id
 from cu2amd.errors import UsageError
+from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
 
 ENV_VAR = "CU2AMD_OFFLOAD_ARCH"
 
 
-def select_targets(cli_value: str | None) -> tuple[TargetId, ...]:
+Target = TargetId | HostTarget
+
+
+def parse_targets(spec: str) -> tuple[Target, ...]:
+    """A comma-separated `--offload-arch` list: gfx target ids, and `host` for the host
+    platform. Duplicates are dropped, order kept."""
+    targets: list[Target] = []
+    for item in spec.split(","):
+        item = item.strip()
+        if not item:
+            raise UsageError(f"empty entry in offload-arch list '{spec}'")
+        target: Target = HOST if item == "host" else parse_target_id(item)
+        if target not in targets:
+            targets.append(target)
+    return tuple(targets)
+
+
+def select_targets(cli_value: str | None) -> tuple[Target, ...]:
     if cli_value:
-        return parse_offload_archs(cli_value)
+        return parse_targets(cli_value)
     env = os.environ.get(ENV_VAR, "").strip()
     if env:
-        return parse_offload_archs(env)
+        return parse_targets(env)
     found = detect_local_gpus()
     if found:
-        return parse_offload_archs(",".join(found))
+        return parse_targets(",".join(found))
     raise UsageError(
         "no AMD GPU target given and none detected on this machine: pass "
-        f"--offload-arch=gfxNNN[,gfxNNN...] or set {ENV_VAR} "
+        f"--offload-arch=gfxNNN[,gfxNNN...] (or host, the CPU) or set {ENV_VAR} "
         f"(known targets: {', '.join(known_target_names())})"
     )
 

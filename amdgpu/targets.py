@@ -273,15 +273,3 @@ def parse_target_id(text: str) -> TargetId:
             raise UsageError(f"'{name}' given twice in target id '{text}'")
         settings[name] = sign == "+"
     return TargetId(target, xnack=settings.get("xnack"), sramecc=settings.get("sramecc"))
-
-
-def parse_offload_archs(spec: str) -> tuple[TargetId, ...]:
-    """Parse a comma-separated `--offload-arch` list; duplicates are dropped, order kept."""
-    ids: list[TargetId] = []
-    for item in spec.split(","):
-        if not item.strip():
-            raise UsageError(f"empty entry in offload-arch list '{spec}'")
-        tid = parse_target_id(item)
-        if tid not in ids:
-            ids.append(tid)
-    return tuple(ids)

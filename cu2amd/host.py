@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,11 +33,12 @@ import numpy as np
 from cu2amd import __version__
 from cu2amd.errors import Cu2amdError, UsageError
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.isa.types import Kind, PtxType
+from cu2amd.ptx_lowering.isa.types import TYPES, Kind, PtxType
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions
 from cu2amd.ptx_lowering.targets.host import HOST
 from cu2amd.runtime_shim.host import loader
-from cu2amd.runtime_shim.host.build import cache_dir
+from cu2amd.runtime_shim.host.build import cache_dir, compile_host_ir
+from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
 
 __all__ = [
     "DeviceArray",
@@ -130,28 +132,53 @@ _compile_lock = threading.Lock()
 class Module:
     """A PTX module compiled for the host platform."""
 
-    def __init__(self, text: str, name: str = "<ptx>", opt_level: int = 3) -> None:
+    def __init__(self, loaded: loader.LoadedModule, kernels: dict[str, Kernel], name: str) -> None:
+        self._loaded = loaded
+        self.kernels = kernels
+        self.name = name
+
+    @classmethod
+    def from_ptx(cls, text: str, name: str = "<ptx>", opt_level: int = 3) -> Module:
         pipeline = Pipeline(PipelineOptions(opt_level=opt_level))
         try:
             module = pipeline.front(text, name)
-            self.kernels: dict[str, Kernel] = {k.name: _kernel(k) for k in module.kernels}
+            kernels = {k.name: _kernel(k) for k in module.kernels}
             so_path = _cached_module(pipeline, module, text, name, opt_level)
         except Cu2amdError as err:
             err.sources.setdefault(name, text)
             raise
-        self.name = name
-        self._loaded = loader.LoadedModule(so_path)
-
-    @classmethod
-    def from_ptx(cls, text: str, name: str = "<ptx>", opt_level: int = 3) -> Module:
-        return cls(text, name, opt_level)
+        return cls(loader.LoadedModule(so_path), kernels, name)
 
     @classmethod
     def from_file(cls, path: str | Path, opt_level: int = 3) -> Module:
         p = Path(path)
         if not p.is_file():
             raise UsageError(f"no such file: '{path}'")
-        return cls(p.read_text(encoding="utf-8"), str(path), opt_level)
+        return cls.from_ptx(p.read_text(encoding="utf-8"), str(path), opt_level)
+
+    @classmethod
+    def from_nvptx_ir(cls, ir_text: str, name: str = "<device IR>", opt_level: int = 3) -> Module:
+        """Device code compiled by clang in CUDA mode (`--cuda-device-only -emit-llvm`),
+        retargeted to this CPU (runtime_shim/host/retarget.py)."""
+        retargeted = retarget_nvptx_ir(ir_text, name)
+        so_path = compile_host_ir(retargeted.ir, opt_level)
+        kernels = {
+            k: Kernel(
+                k, tuple(Param(f"param{i}", _llvm_param_type(t)) for i, t in enumerate(types))
+            )
+            for k, types in retargeted.kernels.items()
+        }
+        return cls(loader.LoadedModule(so_path), kernels, name)
+
+    @classmethod
+    def from_library(cls, path: str | Path, kernels: dict[str, Sequence[PtxType]]) -> Module:
+        """A shared object that follows the host module ABI (see targets/host.py) built by
+        other means, with each kernel's parameter types."""
+        params = {
+            name: Kernel(name, tuple(Param(f"param{i}", t) for i, t in enumerate(types)))
+            for name, types in kernels.items()
+        }
+        return cls(loader.LoadedModule(Path(path)), params, str(path))
 
     @property
     def static_shared_bytes(self) -> int:
@@ -217,6 +244,19 @@ class Module:
             raise KernelError(f"kernel '{kernel}' failed: {message}")
 
 
+_LLVM_TYPES = {"float": "f32", "double": "f64", "half": "f16", "ptr": "b64"}
+
+
+def _llvm_param_type(llvm_type: str) -> PtxType:
+    """The PTX type that stands for a kernel parameter's LLVM type (pointers: 64 bits)."""
+    name = _LLVM_TYPES.get(llvm_type)
+    if name is None and re.fullmatch(r"i(8|16|32|64)", llvm_type):
+        name = "b" + llvm_type[1:]
+    t = TYPES.get(name or "")
+    # Aggregates (structs passed by value) have no scalar type: launching rejects them.
+    return t if t is not None else PtxType(llvm_type, Kind.BITS, 0)
+
+
 def _kernel(fn: ast.Function) -> Kernel:
     params = []
     for p in fn.params:
@@ -276,7 +316,7 @@ def _pack_args(kernel: Kernel, args: Sequence[object]) -> list[ctypes._SimpleCDa
 def _pack(kernel: Kernel, index: int, param: Param, value: object) -> ctypes._SimpleCData:
     where = f"argument {index + 1} of kernel '{kernel.name}', {param.describe()}"
     t = param.type
-    if t.lanes != 1 or t.kind is Kind.PRED or t.bits > 64:
+    if t.lanes != 1 or t.kind is Kind.PRED or not 8 <= t.bits <= 64:
         raise LaunchError(f"{where}: parameters of this type are not supported yet")
     if isinstance(value, DeviceArray):
         if t.bits != 64 or t.is_float:

@@ -110,11 +110,7 @@ class Pipeline:
         """lower, optimize, codegen, link: a code object (or host shared object)."""
         llvm_module = self.lower(module, target)
         level = self.options.opt_level
-        tm = (
-            host_target_machine(level)
-            if isinstance(target, HostTarget)
-            else codegen.target_machine(target, level)
-        )
+        tm = target_machine(target, level)
 
         def optimize() -> str:
             if not isinstance(target, HostTarget):
@@ -157,9 +153,15 @@ def _link(obj: bytes, target: Target) -> bytes:
     return codegen.link_code_object([obj], target)
 
 
-def assembly(optimized_ir: str, target: TargetId, opt_level: int) -> str:
-    """AMDGPU assembly for optimised IR (parsed afresh: code generation mutates a module)."""
-    return codegen.emit_assembly(codegen.parse_ir(optimized_ir), target, opt_level)
+def target_machine(target: Target, opt_level: int) -> llvm.TargetMachine:
+    if isinstance(target, HostTarget):
+        return host_target_machine(opt_level)
+    return codegen.target_machine(target, opt_level)
+
+
+def assembly(optimized_ir: str, target: Target, opt_level: int) -> str:
+    """Assembly for optimised IR (parsed afresh: code generation mutates a module)."""
+    return target_machine(target, opt_level).emit_assembly(codegen.parse_ir(optimized_ir))
 
 
 def _verify_decoded(module: ast.Module) -> None:

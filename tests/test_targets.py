@@ -5,15 +5,16 @@ import struct
 import pytest
 
 from cu2amd.amdgpu import codegen
+from cu2amd.amdgpu.select import parse_targets
 from cu2amd.amdgpu.targets import (
     TARGETS,
     Feature,
     known_target_names,
     lookup,
-    parse_offload_archs,
     parse_target_id,
 )
 from cu2amd.errors import UsageError
+from cu2amd.ptx_lowering.targets.host import HOST
 
 REQUIRED = ("gfx90a", "gfx942", "gfx950", "gfx1030", "gfx1100", "gfx1101", "gfx1200", "gfx1201")
 
@@ -95,8 +96,9 @@ def test_bad_target_ids(text: str, message: str) -> None:
 
 
 def test_offload_arch_lists() -> None:
-    ids = parse_offload_archs("gfx942,gfx1100,gfx942")
+    ids = parse_targets("gfx942,gfx1100,gfx942")
     assert [str(t) for t in ids] == ["gfx942", "gfx1100"]
+    assert parse_targets("host, gfx90a:xnack+") == (HOST, parse_target_id("gfx90a:xnack+"))
     with pytest.raises(UsageError, match="empty entry in offload-arch list 'gfx942,'"):
-        parse_offload_archs("gfx942,")
+        parse_targets("gfx942,")
     assert "gfx1201" in known_target_names()

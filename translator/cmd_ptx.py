@@ -11,10 +11,12 @@ import numpy as np
 
 from cu2amd import host
 from cu2amd.amdgpu import bundle
-from cu2amd.amdgpu.select import select_targets
+from cu2amd.amdgpu.select import Target, select_targets
 from cu2amd.errors import Cu2amdError, UsageError
 from cu2amd.outputs import write_atomic
 from cu2amd.ptx_lowering.pipeline import STAGES, Pipeline, PipelineOptions, assembly
+from cu2amd.ptx_lowering.targets.host import HostTarget
+from cu2amd.runtime_shim.host.build import host_triple
 from cu2amd.translator.clitools import report_errors
 
 EMIT_KINDS = ("auto", "bundle", "code-object", "llvm", "asm")
@@ -59,6 +61,12 @@ def read_input(path: str) -> tuple[str, str]:
         ) from None
 
 
+def _entry_id(target: Target) -> str:
+    if isinstance(target, HostTarget):
+        return bundle.host_platform_entry_id(host_triple())
+    return bundle.hip_entry_id(target)
+
+
 def _emit_kind(emit: str, output: str | None, n_targets: int) -> str:
     if emit != "auto":
         return emit
@@ -73,8 +81,9 @@ def _emit_kind(emit: str, output: str | None, n_targets: int) -> str:
     "--offload-arch",
     "offload_arch",
     metavar="GFX[,GFX...]",
-    help="AMD targets, e.g. gfx942,gfx1100 (default: $CU2AMD_OFFLOAD_ARCH, then the "
-    "GPUs of this machine). Target ids such as gfx90a:xnack+ are accepted.",
+    help="AMD targets, e.g. gfx942,gfx1100, and `host` for the host platform (a shared "
+    "object for this CPU). Default: $CU2AMD_OFFLOAD_ARCH, then the GPUs of this machine. "
+    "Target ids such as gfx90a:xnack+ are accepted.",
 )
 @click.option(
     "-o",
@@ -153,12 +162,11 @@ def compile_cmd(
         pipeline.report_times()
     if output is None:
         stem = "out" if input_path == "-" else str(Path(input_path).with_suffix(""))
-        output = stem + _SUFFIX[kind]
+        host_object = kind == "code-object" and isinstance(targets[0], HostTarget)
+        output = stem + (".so" if host_object else _SUFFIX[kind])
     if kind == "bundle":
         entries = [bundle.BundleEntry(bundle.HOST_ENTRY_ID, b"")]
-        entries += [
-            bundle.BundleEntry(bundle.hip_entry_id(r.target), r.code_object) for r in results
-        ]
+        entries += [bundle.BundleEntry(_entry_id(r.target), r.code_object) for r in results]
         data: bytes | str = bundle.write_bundle(entries)
     elif kind == "code-object":
         data = results[0].code_object

@@ -204,6 +204,8 @@ class HostHooks(TargetHooks):
     ) -> None:
         self.uses_fibers = True
         fn = declare_intrinsic(builder.module, "__cu2amd_barrier", I32, [PTR, I32, I32, I32, I32])
+        # Like llvm.amdgcn.s.barrier: no optimisation may merge or move it across control flow.
+        fn.attributes.add("convergent")
         builder.call(
             fn, [self.site_string(builder, site), barrier_id, count or I32(0), I32(0), I32(0)]
         )

@@ -16,15 +16,17 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
+import llvmlite.binding as llvm
+
 from cu2amd import __version__
 from cu2amd.amdgpu.toolchain import find_ld_lld, host_cc
 from cu2amd.errors import ToolFailedError
 
-RUNTIME_SOURCES = ("runtime.c", "fiber.c", "printf.c")
-RUNTIME_HEADERS = ("cu2amd_host.h", "fiber.h")
+RUNTIME_SOURCES = ("runtime.c", "fiber.c", "printf.c", "hip.c")
+RUNTIME_HEADERS = ("cu2amd_host.h", "cu2amd_hip.h", "fiber.h")
 RUNTIME_FLAGS = ("-O2", "-g", "-shared", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-Werror",
                  "-U_FORTIFY_SOURCE", "-D_FORTIFY_SOURCE=0", "-fno-omit-frame-pointer")  # fmt: skip
-RUNTIME_LIBS = ("-lm",)
+RUNTIME_LIBS = ("-lm", "-ldl")
 RUNTIME_NAME = "libcu2amd_host.so"
 
 
@@ -40,12 +42,20 @@ def _source_dir() -> Path:
     return Path(str(resources.files("cu2amd.runtime_shim.host")))
 
 
+def host_triple() -> str:
+    return llvm.get_process_triple()
+
+
+def _defines() -> tuple[str, ...]:
+    return (f'-DCU2AMD_HOST_TRIPLE="{host_triple()}"',)
+
+
 def runtime_key(extra_flags: tuple[str, ...] = ()) -> str:
     digest = hashlib.sha256()
     src = _source_dir()
     for name in (*RUNTIME_SOURCES, *RUNTIME_HEADERS):
         digest.update(name.encode() + b"\0" + (src / name).read_bytes() + b"\0")
-    digest.update(" ".join((*RUNTIME_FLAGS, *extra_flags, *RUNTIME_LIBS)).encode())
+    digest.update(" ".join((*RUNTIME_FLAGS, *_defines(), *extra_flags, *RUNTIME_LIBS)).encode())
     digest.update(os.uname().machine.encode())
     return digest.hexdigest()[:20]
 
@@ -60,7 +70,7 @@ def runtime_library(extra_flags: tuple[str, ...] = ()) -> Path:
     fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".so", dir=out.parent)
     os.close(fd)
     cmd = [
-        *host_cc(), *RUNTIME_FLAGS, *extra_flags, "-o", tmp,
+        *host_cc(), *RUNTIME_FLAGS, *_defines(), *extra_flags, "-o", tmp,
         *(str(src / name) for name in RUNTIME_SOURCES), *RUNTIME_LIBS,
     ]  # fmt: skip
     try:
@@ -75,10 +85,27 @@ def runtime_library(extra_flags: tuple[str, ...] = ()) -> Path:
     return out
 
 
-def link_module(obj: bytes) -> Path:
-    """Link a host object into a cached shared object; returns its path."""
-    key = hashlib.sha256(obj + __version__.encode()).hexdigest()[:24]
-    out = cache_dir() / "host-modules" / f"{key}.so"
+def compile_host_ir(ir_text: str, opt_level: int = 3) -> Path:
+    """LLVM IR for the host -> an optimised, linked, cached shared object."""
+    from cu2amd.amdgpu.codegen import parse_ir, run_default_pipeline
+    from cu2amd.ptx_lowering.targets.host import host_target_machine
+
+    key = hashlib.sha256(f"{__version__}\0{opt_level}\0{ir_text}".encode()).hexdigest()[:24]
+    out = cache_dir() / "host-modules" / f"ir-{key}.so"
+    if out.is_file():
+        return out
+    module = parse_ir(ir_text)
+    tm = host_target_machine(opt_level)
+    run_default_pipeline(module, tm, opt_level)
+    return link_module(tm.emit_object(module), out)
+
+
+def link_module(obj: bytes, out: Path | None = None) -> Path:
+    """Link a host object into a cached shared object (at `out`, or named after the
+    object's hash); returns its path."""
+    if out is None:
+        key = hashlib.sha256(obj + __version__.encode()).hexdigest()[:24]
+        out = cache_dir() / "host-modules" / f"{key}.so"
     if out.is_file():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)

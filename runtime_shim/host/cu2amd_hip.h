@@ -1,0 +1,179 @@
+/* The HIP C ABI subset the host platform implements (hip.c): the types, error codes and
+ * functions that clang's HIP-mode host code and the CUDA runtime shim call. Values and
+ * layouts are HIP's (ROCm 5.2 headers, the Debian libamdhip64-dev version); a test
+ * compiles this header beside ROCm's and compares them when they are installed. */
+#ifndef CU2AMD_HIP_H
+#define CU2AMD_HIP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cu2amd_host.h"
+
+#ifndef CU2AMD_HOST_TRIPLE
+#error "CU2AMD_HOST_TRIPLE must name the host triple (e.g. x86_64-unknown-linux-gnu)"
+#endif
+
+#define CU2AMD_HIP_ERRORS(X)                                                                                           \
+    X(hipSuccess)                                                                                                      \
+    X(hipErrorInvalidValue)                                                                                            \
+    X(hipErrorOutOfMemory)                                                                                             \
+    X(hipErrorInvalidConfiguration)                                                                                    \
+    X(hipErrorInvalidSymbol)                                                                                           \
+    X(hipErrorInvalidDevicePointer)                                                                                    \
+    X(hipErrorInvalidMemcpyDirection)                                                                                  \
+    X(hipErrorMissingConfiguration)                                                                                    \
+    X(hipErrorInvalidDeviceFunction)                                                                                   \
+    X(hipErrorNoDevice)                                                                                                \
+    X(hipErrorInvalidDevice)                                                                                           \
+    X(hipErrorInvalidImage)                                                                                            \
+    X(hipErrorNoBinaryForGpu)                                                                                          \
+    X(hipErrorInvalidResourceHandle)                                                                                   \
+    X(hipErrorNotFound)                                                                                                \
+    X(hipErrorNotReady)                                                                                                \
+    X(hipErrorIllegalAddress)                                                                                          \
+    X(hipErrorLaunchOutOfResources)                                                                                    \
+    X(hipErrorAssert)                                                                                                  \
+    X(hipErrorLaunchFailure)                                                                                           \
+    X(hipErrorNotSupported)
+
+typedef enum hipError_t {
+    hipSuccess = 0,
+    hipErrorInvalidValue = 1,
+    hipErrorOutOfMemory = 2,
+    hipErrorInvalidConfiguration = 9,
+    hipErrorInvalidSymbol = 13,
+    hipErrorInvalidDevicePointer = 17,
+    hipErrorInvalidMemcpyDirection = 21,
+    hipErrorMissingConfiguration = 52,
+    hipErrorInvalidDeviceFunction = 98,
+    hipErrorNoDevice = 100,
+    hipErrorInvalidDevice = 101,
+    hipErrorInvalidImage = 200,
+    hipErrorNoBinaryForGpu = 209,
+    hipErrorInvalidResourceHandle = 400,
+    hipErrorNotFound = 500,
+    hipErrorNotReady = 600,
+    hipErrorIllegalAddress = 700,
+    hipErrorLaunchOutOfResources = 701,
+    hipErrorAssert = 710,
+    hipErrorLaunchFailure = 719,
+    hipErrorNotSupported = 801,
+    hipErrorUnknown = 999,
+} hipError_t;
+
+typedef enum hipMemcpyKind {
+    hipMemcpyHostToHost = 0,
+    hipMemcpyHostToDevice = 1,
+    hipMemcpyDeviceToHost = 2,
+    hipMemcpyDeviceToDevice = 3,
+    hipMemcpyDefault = 4,
+} hipMemcpyKind;
+
+typedef struct dim3 {
+    uint32_t x, y, z;
+} dim3;
+
+typedef struct ihipStream_t *hipStream_t;
+typedef struct ihipEvent_t *hipEvent_t;
+
+typedef struct hipDeviceArch_t {
+    unsigned bits; /* HIP's 32 feature bits (hasGlobalInt32Atomics ...); 0 on the host */
+} hipDeviceArch_t;
+
+typedef struct hipDeviceProp_t {
+    char name[256];
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int clockRate;
+    int memoryClockRate;
+    int memoryBusWidth;
+    size_t totalConstMem;
+    int major;
+    int minor;
+    int multiProcessorCount;
+    int l2CacheSize;
+    int maxThreadsPerMultiProcessor;
+    int computeMode;
+    int clockInstructionRate;
+    hipDeviceArch_t arch;
+    int concurrentKernels;
+    int pciDomainID;
+    int pciBusID;
+    int pciDeviceID;
+    size_t maxSharedMemoryPerMultiProcessor;
+    int isMultiGpuBoard;
+    int canMapHostMemory;
+    int gcnArch;
+    char gcnArchName[256];
+    int integrated;
+    int cooperativeLaunch;
+    int cooperativeMultiDeviceLaunch;
+    int maxTexture1DLinear;
+    int maxTexture1D;
+    int maxTexture2D[2];
+    int maxTexture3D[3];
+    unsigned int *hdpMemFlushCntl;
+    unsigned int *hdpRegFlushCntl;
+    size_t memPitch;
+    size_t textureAlignment;
+    size_t texturePitchAlignment;
+    int kernelExecTimeoutEnabled;
+    int ECCEnabled;
+    int tccDriver;
+    int cooperativeMultiDeviceUnmatchedFunc;
+    int cooperativeMultiDeviceUnmatchedGridDim;
+    int cooperativeMultiDeviceUnmatchedBlockDim;
+    int cooperativeMultiDeviceUnmatchedSharedMem;
+    int isLargeBar;
+    int asicRevision;
+    int managedMemory;
+    int directManagedMemAccessFromHost;
+    int concurrentManagedAccess;
+    int pageableMemoryAccess;
+    int pageableMemoryAccessUsesHostPageTables;
+} hipDeviceProp_t;
+
+hipError_t hipGetLastError(void);
+hipError_t hipPeekAtLastError(void);
+const char *hipGetErrorName(hipError_t err);
+const char *hipGetErrorString(hipError_t err);
+const char *cu2amd_hip_last_message(void);
+hipError_t hipGetDeviceCount(int *count);
+hipError_t hipSetDevice(int device);
+hipError_t hipGetDevice(int *device);
+hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device);
+hipError_t hipDeviceSynchronize(void);
+hipError_t hipDeviceReset(void);
+hipError_t hipMalloc(void **ptr, size_t size);
+hipError_t hipFree(void *ptr);
+hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind);
+hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemset(void *dst, int value, size_t size);
+hipError_t hipMemsetAsync(void *dst, int value, size_t size, hipStream_t stream);
+hipError_t hipStreamCreate(hipStream_t *stream);
+hipError_t hipStreamSynchronize(hipStream_t stream);
+hipError_t hipStreamDestroy(hipStream_t stream);
+hipError_t hipEventCreate(hipEvent_t *event);
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream);
+hipError_t hipEventSynchronize(hipEvent_t event);
+hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop);
+hipError_t hipEventDestroy(hipEvent_t event);
+hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
+                           hipStream_t stream);
+hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem, hipStream_t stream);
+hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem, hipStream_t *stream);
+void **__hipRegisterFatBinary(const void *data);
+void __hipRegisterFunction(void **modules, const void *host_function, char *device_function,
+                           const char *device_name, unsigned int thread_limit, void *tid, void *bid,
+                           dim3 *block_dim, dim3 *grid_dim, int *wave_size);
+void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_var, int ext, size_t size,
+                      int constant, int global);
+void __hipUnregisterFatBinary(void **modules);
+
+#endif

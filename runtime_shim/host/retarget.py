@@ -1,0 +1,213 @@
+"""Clang's NVPTX device IR -> LLVM IR for the host platform (x86-64, aarch64).
+
+The device code of a CUDA program is compiled by clang in CUDA mode to NVPTX IR; this
+module rewrites that IR's text so the same code runs on the CPU under the host runtime:
+
+- the triple and data layout become the host's; `target-cpu`/`target-features` (sm_XX,
+  ptxNN) go; kernels lose the `ptx_kernel` calling convention (or `!nvvm.annotations`);
+- special-register intrinsics (`llvm.nvvm.read.ptx.sreg.tid.x` ...) become loads from the
+  runtime's thread record, barriers calls into the runtime, `vprintf` the runtime's;
+- every kernel gets the host module ABI of ptx_lowering/targets/host.py: an entry taking a
+  kernelParams array, a flags constant, and the table of static shared variables.
+
+Address spaces stay as they are: the x86 and AArch64 back ends treat NVPTX's numbered
+spaces as ordinary memory and casts between them as no-ops. Any other `llvm.nvvm.*`
+intrinsic is an error naming it: nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import llvmlite.binding as llvm
+
+from cu2amd.errors import InternalError, UnsupportedError
+from cu2amd.ptx_lowering.targets.host import (
+    ENTRY_PREFIX,
+    FLAG_FIBERS,
+    FLAGS_PREFIX,
+    SHARED_REGIONS,
+    THREAD_FIELDS,
+    THREAD_SLOT,
+    host_target_machine,
+)
+
+_SREGS = {
+    f"llvm.nvvm.read.ptx.sreg.{reg}.{axis}": (field, i)
+    for reg, field in (("tid", "tid"), ("ntid", "ntid"), ("ctaid", "ctaid"), ("nctaid", "nctaid"))
+    for i, axis in enumerate("xyz")
+}
+# Barriers over the whole CTA: the argument, when there is one, is the barrier id.
+_BARRIERS = {
+    "llvm.nvvm.barrier0": False,
+    "llvm.nvvm.barrier.sync": True,
+    "llvm.nvvm.barrier.cta.sync.aligned.all": True,
+    "llvm.nvvm.barrier.cta.sync.all": True,
+}
+_RENAMES = {"vprintf": "__cu2amd_vprintf"}
+_WARP_SIZE = "llvm.nvvm.read.ptx.sreg.warpsize"
+
+_KERNEL_CC = re.compile(r"^define\b[^@\n]*\bptx_kernel\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\(", re.M)
+_ANNOTATION = re.compile(r"!\{ptr @(\"[^\"]+\"|[\w.$]+), !\"kernel\", i32 1\}")
+
+
+@dataclass(frozen=True)
+class RetargetedModule:
+    ir: str
+    # kernel -> its parameters' LLVM types (`byval(%struct.S)` for structs by value)
+    kernels: dict[str, tuple[str, ...]]
+    uses_fibers: bool
+
+
+def _unquote(name: str) -> str:
+    return name[1:-1] if name.startswith('"') else name
+
+
+def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModule:
+    try:
+        module = llvm.parse_assembly(ir_text)
+    except RuntimeError as err:
+        raise InternalError(f"invalid NVPTX IR in {name}: {err}") from err
+    kernels = [_unquote(k) for k in _KERNEL_CC.findall(ir_text) + _ANNOTATION.findall(ir_text)]
+    functions = {f.name: f for f in module.functions}
+    declared = [f.name for f in module.functions if f.is_declaration]
+    unknown = sorted(
+        n for n in declared
+        if n.startswith("llvm.nvvm.") and n not in _SREGS and n not in _BARRIERS and n != _WARP_SIZE
+    )  # fmt: skip
+    if unknown:
+        raise UnsupportedError(
+            f"{name}: NVVM intrinsics not supported on the host platform yet: {', '.join(unknown)}"
+        )
+    tm = host_target_machine()
+    text = ir_text
+    text = re.sub(
+        r'^target datalayout = ".*"$', f'target datalayout = "{tm.target_data}"', text, flags=re.M
+    )
+    text = re.sub(
+        r'^target triple = ".*"$',
+        f'target triple = "{llvm.get_process_triple()}"',
+        text,
+        flags=re.M,
+    )
+    text = re.sub(r"\bptx_kernel\s+", "", text)
+    text = re.sub(r'\s*"target-(cpu|features)"="[^"]*"', "", text)
+    text = re.sub(r"^!nvvm\.annotations = .*$", "", text, flags=re.M)
+    uses_fibers = False
+    prelude: list[str] = []
+    for intrinsic in declared:
+        if (
+            intrinsic in _SREGS
+            or intrinsic in _BARRIERS
+            or intrinsic == _WARP_SIZE
+            or intrinsic in _RENAMES
+        ):
+            text = re.sub(rf"^declare [^\n]*@{re.escape(intrinsic)}\(.*$", "", text, flags=re.M)
+        if intrinsic in _SREGS:
+            field, index = _SREGS[intrinsic]
+            replacement = f"__cu2amd.sreg.{field}.{index}"
+            prelude.append(_sreg_function(replacement, THREAD_FIELDS[field] + 4 * index))
+        elif intrinsic == _WARP_SIZE:
+            replacement = "__cu2amd.sreg.warpsize"
+            prelude.append(
+                f"define internal i32 @{replacement}() alwaysinline {{\n  ret i32 32\n}}"
+            )
+        elif intrinsic in _BARRIERS:
+            uses_fibers = True
+            replacement = f"__cu2amd.{intrinsic.removeprefix('llvm.nvvm.')}"
+            prelude.append(_barrier_function(replacement, has_id=_BARRIERS[intrinsic]))
+        elif intrinsic in _RENAMES:
+            replacement = _RENAMES[intrinsic]
+            prelude.append(_declaration(functions[intrinsic], replacement))
+        else:
+            continue
+        text = re.sub(rf"@{re.escape(intrinsic)}\b(?=\()", f"@{_quote(replacement)}", text)
+    shared = [g for g in module.global_variables if str(g.type) == "ptr addrspace(3)"]
+    signatures = {k: tuple(_param_signature(a) for a in functions[k].arguments) for k in kernels}
+    extra = [
+        f"@{THREAD_SLOT} = global ptr null, align 8",
+        '@"__cu2amd.site.barrier" = private unnamed_addr constant [16 x i8] c"__syncthreads()\\00"',
+        _shared_table(shared, tm),
+        *(
+            ["declare i32 @__cu2amd_barrier(ptr, i32, i32, i32, i32) convergent"]
+            if uses_fibers
+            else []
+        ),
+        *prelude,
+        *(_entry(functions[k], FLAG_FIBERS if uses_fibers else 0) for k in kernels),
+    ]
+    result = text + "\n" + "\n\n".join(extra) + "\n"
+    try:
+        llvm.parse_assembly(result).verify()
+    except RuntimeError as err:
+        raise InternalError(f"retargeting {name} produced invalid IR: {err}") from err
+    return RetargetedModule(result, signatures, uses_fibers)
+
+
+def _param_signature(arg: llvm.ValueRef) -> str:
+    """The LLVM type of a kernel parameter, or `byval(<type>)` for one passed by value."""
+    byval = [a.decode() for a in arg.attributes if a.decode().startswith("byval(")]
+    return byval[0] if byval else str(arg.type)
+
+
+def _quote(name: str) -> str:
+    return name if re.fullmatch(r"[\w.$]+", name) else f'"{name}"'
+
+
+def _sreg_function(name: str, offset: int) -> str:
+    return (
+        f"define internal i32 @{_quote(name)}() alwaysinline {{\n"
+        f"  %t = load ptr, ptr @{THREAD_SLOT}, align 8\n"
+        f"  %p = getelementptr inbounds i8, ptr %t, i64 {offset}\n"
+        f"  %v = load i32, ptr %p, align 4\n"
+        f"  ret i32 %v\n}}"
+    )
+
+
+def _barrier_function(name: str, has_id: bool) -> str:
+    params = "i32 %id" if has_id else ""
+    barrier_id = "%id" if has_id else "0"
+    return (
+        f"define internal void @{_quote(name)}({params}) alwaysinline convergent {{\n"
+        f'  %r = call i32 @__cu2amd_barrier(ptr @"__cu2amd.site.barrier", i32 {barrier_id}, '
+        f"i32 0, i32 0, i32 0)\n  ret void\n}}"
+    )
+
+
+def _declaration(fn: llvm.ValueRef, new_name: str) -> str:
+    params = ", ".join(str(a.type) for a in fn.arguments)
+    ret = str(fn.global_value_type).split(" (")[0]
+    return f"declare {ret} @{_quote(new_name)}({params})"
+
+
+def _shared_table(shared: list[llvm.ValueRef], tm: llvm.TargetMachine) -> str:
+    td = tm.target_data
+    rows = [f"{{ ptr, i64 }} {{ ptr addrspacecast (ptr addrspace(3) @{_quote(g.name)} to ptr), i64 "
+            f"{td.get_abi_size(g.global_value_type)} }}" for g in shared]  # fmt: skip
+    ty = f"[{len(rows)} x {{ ptr, i64 }}]"
+    return (
+        f"@{SHARED_REGIONS} = constant {ty} [{', '.join(rows)}]\n"
+        f"@{SHARED_REGIONS}_count = constant i64 {len(rows)}"
+    )
+
+
+def _entry(kernel: llvm.ValueRef, flags: int) -> str:
+    lines = [f"define void @{_quote(ENTRY_PREFIX + kernel.name)}(ptr %args) {{"]
+    values = []
+    for i, arg in enumerate(kernel.arguments):
+        ty = str(arg.type)
+        lines.append(f"  %p{i} = getelementptr ptr, ptr %args, i64 {i}")
+        lines.append(f"  %a{i} = load ptr, ptr %p{i}, align 8")
+        attrs = [a.decode() for a in arg.attributes]
+        byval = [a for a in attrs if a.startswith("byval(")]
+        if byval:
+            align = next((a for a in attrs if a.startswith("align ")), "align 8")
+            values.append(f"ptr {byval[0]} {align} %a{i}")
+        else:
+            lines.append(f"  %v{i} = load {ty}, ptr %a{i}")
+            values.append(f"{ty} %v{i}")
+    lines.append(f"  call void @{_quote(kernel.name)}({', '.join(values)})")
+    lines.append("  ret void\n}")
+    lines.append(f"@{_quote(FLAGS_PREFIX + kernel.name)} = constant i32 {flags}")
+    return "\n".join(lines)

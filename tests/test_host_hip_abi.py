@@ -1,0 +1,132 @@
+"""The HIP C ABI subset of the host runtime, driven by a C program that calls it the way
+clang's HIP-mode host code does (tests/data/host_c/hip_program.c)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cu2amd.amdgpu.toolchain import host_cc
+from cu2amd.runtime_shim.host.build import _defines, _source_dir
+from cu2amd.runtime_shim.host.loader import runtime
+
+DATA = Path(__file__).resolve().parent / "data"
+PROGRAM = DATA / "host_c" / "hip_program.c"
+KERNELS = DATA / "ptx" / "host" / "hip_kernels.ptx"
+
+EXPECTED = """\
+hipMalloc((void **)&dx, N * sizeof(float)) -> hipSuccess
+hipMalloc((void **)&dy, N * sizeof(float)) -> hipSuccess
+hipMemcpy(dx, hx, sizeof hx, hipMemcpyHostToDevice) -> hipSuccess
+hipMemcpy(dy, hy, sizeof hy, hipMemcpyHostToDevice) -> hipSuccess
+hipEventCreate(&start) -> hipSuccess
+hipEventCreate(&stop) -> hipSuccess
+hipEventRecord(start, NULL) -> hipSuccess
+hipGetLastError() -> hipSuccess
+hipEventRecord(stop, NULL) -> hipSuccess
+hipEventElapsedTime(&ms, start, stop) -> hipSuccess
+elapsed non-negative: 1
+hipMemcpy(hy, dy, sizeof hy, hipMemcpyDeviceToHost) -> hipSuccess
+saxpy results: ok
+hipGetDeviceProperties(&prop, 0) -> hipSuccess
+warpSize 32 maxThreadsPerBlock 1024 name cu2amd host platform (CPU)
+hipGetDeviceProperties(&prop, 1) -> hipErrorInvalidDevice
+hipFree((void *)hx) -> hipErrorInvalidDevicePointer
+hipMemcpy(dy, dx, 4, (hipMemcpyKind)9) -> hipErrorInvalidMemcpyDirection
+hipLaunchKernel((const void *)unregistered_stub, (dim3){1, 1, 1}, (dim3){1, 1, 1}, NULL, 0, NULL) -> hipErrorInvalidDeviceFunction
+hipGetLastError() -> hipErrorInvalidDeviceFunction
+hipGetLastError() -> hipSuccess
+saxpy launch: hipErrorInvalidConfiguration
+hipGetLastError() -> hipErrorInvalidConfiguration
+hipGetLastError() -> hipErrorLaunchFailure
+__hipPopCallConfiguration(&g, &b, &sh, &st) -> hipErrorMissingConfiguration
+hipStreamCreate(&stream) -> hipSuccess
+hipMemsetAsync(dx, 0, N * sizeof(float), stream) -> hipSuccess
+hipStreamSynchronize(stream) -> hipSuccess
+hipStreamDestroy(stream) -> hipSuccess
+hipFree(dx) -> hipSuccess
+hipFree(dy) -> hipSuccess
+hipEventDestroy(start) -> hipSuccess
+hipEventDestroy(stop) -> hipSuccess
+done
+"""
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    tmp = tmp_path_factory.mktemp("hip")
+    bundle = tmp / "kernels.hipfb"
+    subprocess.run(
+        [sys.executable, "-m", "cu2amd.translator.cli", "ptx", str(KERNELS),
+         "--offload-arch=host", "-o", str(bundle)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    lib = runtime().path
+    exe = tmp / "hip_program"
+    cmd = [
+        *host_cc(), "-O1", *_defines(), "-I", str(_source_dir()), str(PROGRAM), "-o", str(exe),
+        f"-L{lib.parent}", "-lcu2amd_host", f"-Wl,-rpath,{lib.parent}",
+    ]  # fmt: skip
+    subprocess.run(cmd, check=True, capture_output=True)
+    return exe, bundle
+
+
+def test_program_using_the_hip_abi(program: tuple[Path, Path]) -> None:
+    exe, bundle = program
+    proc = subprocess.run([str(exe), str(bundle)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == EXPECTED
+    # Kernel failures are also explained on stderr, even when nobody checks the error.
+    assert "kernel 'saxpy' failed: invalid launch: block (2048,1,1) has 2048 threads" in proc.stderr
+    assert (
+        "kernel 'deadlock' failed: deadlock in block (0,0,0): no thread can proceed" in proc.stderr
+    )
+
+
+def test_program_without_host_kernels_says_so(program: tuple[Path, Path], tmp_path: Path) -> None:
+    exe, _ = program
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"__CLANG_OFFLOAD_BUNDLE__" + bytes(8))
+    proc = subprocess.run([str(exe), str(empty)], capture_output=True, text=True, check=False)
+    assert (
+        "the program holds no kernels for the host platform (build it with --offload-arch=host)"
+        in proc.stderr
+    )
+    assert "saxpy launch: hipErrorInvalidDeviceFunction" in proc.stdout
+
+
+@pytest.mark.skipif(
+    not Path("/usr/include/hip/hip_runtime_api.h").is_file(), reason="REQUIRES: libamdhip64-dev"
+)
+def test_device_properties_layout_matches_rocm(tmp_path: Path) -> None:
+    """cu2amd_hip.h's hipDeviceProp_t has ROCm's field offsets (ROCm 5.2 headers)."""
+    fields = ["name", "totalGlobalMem", "sharedMemPerBlock", "warpSize", "maxThreadsDim",
+              "maxGridSize", "totalConstMem", "major", "minor", "multiProcessorCount",
+              "clockInstructionRate", "arch", "maxSharedMemoryPerMultiProcessor", "gcnArchName",
+              "integrated", "maxTexture3D", "hdpMemFlushCntl", "memPitch", "isLargeBar",
+              "pageableMemoryAccessUsesHostPageTables"]  # fmt: skip
+    ours = tmp_path / "ours.c"
+    ours.write_text(
+        '#include "cu2amd_hip.h"\n#include <stdio.h>\n#include <stddef.h>\nint main(void) {\n'
+        '  printf("%zu\\n", sizeof(hipDeviceProp_t));\n'
+        + "".join(f'  printf("%zu\\n", offsetof(hipDeviceProp_t, {f}));\n' for f in fields)
+        + "  return 0;\n}\n"
+    )
+    theirs = tmp_path / "theirs.c"
+    theirs.write_text(
+        ours.read_text().replace('#include "cu2amd_hip.h"', "#include <hip/hip_runtime_api.h>")
+    )
+    outputs = []
+    for src, flags in (
+        (ours, ["-I", str(_source_dir()), *_defines()]),
+        (theirs, ["-D__HIP_PLATFORM_AMD__", "-isystem", "/usr/include"]),
+    ):
+        exe = tmp_path / src.stem
+        subprocess.run(
+            [*host_cc(), *flags, str(src), "-o", str(exe)], check=True, capture_output=True
+        )
+        outputs.append(
+            subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
+        )
+    assert outputs[0] == outputs[1]
