@@ -40,6 +40,7 @@ def test_retargeted_signatures(tmp_path: Path) -> None:
         "squares": ("ptr", "ptr", "i32"),
         "block_scan": ("ptr", "ptr"),
         "hello": ("i32", "float"),
+        "checked": ("ptr",),
     }
     assert r.uses_fibers
     assert "nvptx" not in r.ir.split("\n", 4)[3]  # the triple line
@@ -64,6 +65,18 @@ def test_block_scan_with_shared_memory_and_barriers(module: host.Module, order: 
 def test_device_printf(module: host.Module, capfd: pytest.CaptureFixture[str]) -> None:
     module.launch("hello", grid=1, block=32, args=[7, 1.5])
     assert capfd.readouterr().out == "thread 0 of 7: 1.50 ok\nthread 1 of 7: 1.50 ok\n"
+
+
+def test_device_assert(module: host.Module) -> None:
+    values = np.zeros(64, np.int32)
+    module.launch("checked", grid=1, block=64, args=[host.to_device(values)])
+    values[37] = -1
+    with pytest.raises(host.KernelError) as err:
+        module.launch("checked", grid=1, block=64, args=[host.to_device(values)])
+    assert str(err.value) == (
+        "kernel 'checked' failed: cuda_kernels.cu:60: checked: block: [0,0,0], "
+        "thread: [37,0,0] Assertion `in[tid()] >= 0` failed."
+    )
 
 
 def test_unknown_nvvm_intrinsics_are_named() -> None:

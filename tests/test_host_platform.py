@@ -217,3 +217,76 @@ def test_the_portable_ucontext_fibers_give_the_same_results() -> None:
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert "ucontext fibers" in proc.stdout
+
+
+def test_trap_names_the_block_and_thread() -> None:
+    mod = load("trap.ptx")
+    out = host.zeros(128, np.uint32)
+    with pytest.raises(host.KernelError) as err:
+        mod.launch("trap_one", grid=2, block=64, args=[out])
+    assert str(err.value) == (
+        f"kernel 'trap_one' failed: {HOST_PTX / 'trap.ptx'}:18:7: trap: "
+        "trap in block (1,0,0), thread (5,0,0)"
+    )
+    # Block 0 ran to the end before block 1 trapped.
+    np.testing.assert_array_equal(out.to_numpy()[:64], np.ones(64, np.uint32))
+
+
+STRICT_PTX = """.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry stale(.param .u64 out)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.shared .align 4 .b8 cell[4];
+	mov.u32 %r1, %tid.x;
+	ld.shared.u32 %r2, [cell];       // read before anyone wrote it
+	ld.param.u64 %rd1, [out];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r2;
+	bar.sync 0;
+	@%p0 bra SKIP;
+SKIP:
+	ret;
+}
+"""
+
+
+def test_strict_mode_poisons_shared_memory() -> None:
+    text = STRICT_PTX.replace("\t@%p0 bra SKIP;\nSKIP:\n", "")
+    mod = host.Module.from_ptx(text, "stale.ptx")
+    out = host.zeros(4, np.uint32)
+    mod.launch("stale", grid=1, block=4, args=[out], strict=True)
+    np.testing.assert_array_equal(out.to_numpy(), np.full(4, 0xCDCDCDCD, np.uint32))
+
+
+DIVERGENT_BARRIER = """.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry two_places()
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<2>;
+	mov.u32 %r1, %tid.x;
+	setp.lt.u32 %p1, %r1, 2;
+	@%p1 bra LOW;
+	bar.sync 0;
+	ret;
+LOW:
+	bar.sync 0;
+	ret;
+}
+"""
+
+
+def test_strict_mode_reports_a_barrier_reached_at_two_places() -> None:
+    mod = host.Module.from_ptx(DIVERGENT_BARRIER, "two.ptx")
+    mod.launch("two_places", grid=1, block=4)  # legal without strict: one barrier, all arrive
+    with pytest.raises(host.KernelError) as err:
+        mod.launch("two_places", grid=1, block=4, strict=True)
+    assert str(err.value) == (
+        "kernel 'two_places' failed: strict: barrier 0 reached at two places in block (0,0,0): "
+        "thread (0,0,0) at two.ptx:14:2: bar.sync, thread (2,0,0) at two.ptx:11:2: bar.sync"
+    )

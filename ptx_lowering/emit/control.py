@@ -28,3 +28,10 @@ def exit_(ctx: FunctionContext, instr: ast.Instruction) -> None:
     if not ctx.ptx_fn.is_kernel:
         raise ctx.unsupported("exit inside a .func")
     ctx.builder.ret_void()
+
+
+@emitter("control.trap")
+def trap(ctx: FunctionContext, instr: ast.Instruction) -> None:
+    """Abort the kernel: on the host platform an error naming the block and thread."""
+    ctx.hooks.trap(ctx.builder, ctx.site())
+    ctx.builder.unreachable()

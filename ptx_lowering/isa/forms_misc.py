@@ -79,7 +79,7 @@ FORMS = (
     Form("nanosleep", "9.7.19.2", (slot("type", "u32"),), (A,), U, note="thread sleep"),
     Form("pmevent", "9.7.19.3", (), (A,), U, note="performance-monitor event"),
     Form("pmevent", "9.7.19.3", (slot("mask", "mask"),), (A,), U, note="performance-monitor event"),
-    Form("trap", "9.7.19.4", (), (), U, note="trap"),
+    Form("trap", "9.7.19.4", (), (), emitter="control.trap"),
     Form("setmaxnreg", "9.7.19.5", (slot("action", "inc dec"), slot("sync", "sync"),
                                     slot("aligned", "aligned"), slot("type", "u32")), (A,), U,
          note="register reallocation"),

@@ -129,6 +129,10 @@ class AmdgpuHooks(TargetHooks):
         value.set_metadata("invariant.load", module.add_metadata([]))
         return value
 
+    def trap(self, builder: ir.IRBuilder, site: str) -> None:
+        del site  # s_trap carries no message; the queue reports the abort
+        builder.call(declare_intrinsic(builder.module, "llvm.trap", ir.VoidType(), []), [])
+
     def barrier(
         self, builder: ir.IRBuilder, site: str, barrier_id: ir.Value, count: ir.Value | None
     ) -> None:

@@ -63,6 +63,10 @@ class TargetHooks(ABC):
         """`bar.sync id{, count}` with CTA-scope memory ordering. `site` names the
         instruction and its location ("k.ptx:12:3: bar.sync 0") for runtime reports."""
 
+    @abstractmethod
+    def trap(self, builder: ir.IRBuilder, site: str) -> None:
+        """Abort the kernel (the caller ends the block with `unreachable`)."""
+
     def finish_kernel(self, module: ir.Module, fn: ir.Function, kernel: ast.Function) -> None:  # noqa: B027
         """Called once a kernel's body is emitted (optional; nothing by default)."""
 

@@ -199,6 +199,11 @@ class HostHooks(TargetHooks):
             self._sites[site] = gv
         return gv
 
+    def trap(self, builder: ir.IRBuilder, site: str) -> None:
+        fn = declare_intrinsic(builder.module, "__cu2amd_trap", ir.VoidType(), [PTR])
+        fn.attributes.add("noreturn")
+        builder.call(fn, [self.site_string(builder, site)])
+
     def barrier(
         self, builder: ir.IRBuilder, site: str, barrier_id: ir.Value, count: ir.Value | None
     ) -> None:

@@ -85,6 +85,7 @@ enum cu2amd_status {
     CU2AMD_ERR_MEMORY = 4,
     CU2AMD_ERR_OUT_OF_RESOURCES = 5,
     CU2AMD_ERR_COLLECTIVE = 6,
+    CU2AMD_ERR_BARRIER = 7,     /* a barrier used inconsistently by the kernel */
 };
 
 /* Runs a whole grid; returns a cu2amd_status, with a message in err on failure. */
@@ -103,6 +104,8 @@ const char *cu2amd_rt_version(void);
 uint32_t __cu2amd_barrier(const char *site, uint32_t id, uint32_t count, uint32_t kind,
                           uint32_t pred);
 void __cu2amd_trap(const char *site);
+void __cu2amd_assertfail(const char *message, const char *file, unsigned line, const char *function,
+                         size_t char_size);
 int __cu2amd_vprintf(const char *format, const char *args);
 
 /* Wave primitives (DESIGN.md layer 3) over the emulated hardware wave. A call blocks

@@ -6,7 +6,8 @@ module rewrites that IR's text so the same code runs on the CPU under the host r
 - the triple and data layout become the host's; `target-cpu`/`target-features` (sm_XX,
   ptxNN) go; kernels lose the `ptx_kernel` calling convention (or `!nvvm.annotations`);
 - special-register intrinsics (`llvm.nvvm.read.ptx.sreg.tid.x` ...) become loads from the
-  runtime's thread record, barriers calls into the runtime, `vprintf` the runtime's;
+  runtime's thread record, barriers calls into the runtime, `vprintf` and `__assertfail`
+  the runtime's;
 - every kernel gets the host module ABI of ptx_lowering/targets/host.py: an entry taking a
   kernelParams array, a flags constant, and the table of static shared variables.
 
@@ -45,7 +46,7 @@ _BARRIERS = {
     "llvm.nvvm.barrier.cta.sync.aligned.all": True,
     "llvm.nvvm.barrier.cta.sync.all": True,
 }
-_RENAMES = {"vprintf": "__cu2amd_vprintf"}
+_RENAMES = {"vprintf": "__cu2amd_vprintf", "__assertfail": "__cu2amd_assertfail"}
 _WARP_SIZE = "llvm.nvvm.read.ptx.sreg.warpsize"
 
 _KERNEL_CC = re.compile(r"^define\b[^@\n]*\bptx_kernel\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\(", re.M)

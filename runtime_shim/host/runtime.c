@@ -143,11 +143,11 @@ uint32_t __cu2amd_barrier(const char *site, uint32_t id, uint32_t count, uint32_
         escape(b);
     }
     if (id >= CU2AMD_NUM_BARRIERS) {
-        fail(b, CU2AMD_ERR_INVALID_LAUNCH, "%s: barrier id %u out of range (0 to 15)", site, id);
+        fail(b, CU2AMD_ERR_BARRIER, "%s: barrier id %u out of range (0 to 15)", site, id);
         escape(b);
     }
     if (count > b->n || (count && count % 32)) {
-        fail(b, CU2AMD_ERR_INVALID_LAUNCH,
+        fail(b, CU2AMD_ERR_BARRIER,
              "%s: barrier thread count %u must be a multiple of 32 and at most the block size (%u)", site, count, b->n);
         escape(b);
     }
@@ -159,14 +159,14 @@ uint32_t __cu2amd_barrier(const char *site, uint32_t id, uint32_t count, uint32_
         bs->first_tid = t->linear_tid;
         bs->all = 1;
     } else if (bs->expected != count) {
-        fail(b, CU2AMD_ERR_INVALID_LAUNCH, "%s: barrier %u used with thread count %u while waiting with %u", site, id,
+        fail(b, CU2AMD_ERR_BARRIER, "%s: barrier %u used with thread count %u while waiting with %u", site, id,
              count, bs->expected);
         escape(b);
     } else if ((b->launch->flags & CU2AMD_LAUNCH_STRICT) && bs->site != site && kind != 1) {
         char a[48], c[48];
         fmt_thread(a, sizeof a, &b->threads[bs->first_tid]);
         fmt_thread(c, sizeof c, t);
-        fail(b, CU2AMD_ERR_INVALID_LAUNCH,
+        fail(b, CU2AMD_ERR_BARRIER,
              "strict: barrier %u reached at two places in block (%u,%u,%u): thread %s at %s, thread %s at %s", id,
              t->ctaid.x, t->ctaid.y, t->ctaid.z, a, bs->site, c, site);
         escape(b);
@@ -584,6 +584,17 @@ void __cu2amd_trap(const char *site) {
     char who[48];
     fmt_thread(who, sizeof who, t);
     fail(b, CU2AMD_ERR_TRAP, "%s: trap in block (%u,%u,%u), thread %s", site, t->ctaid.x, t->ctaid.y, t->ctaid.z, who);
+    escape(b);
+}
+
+/* CUDA's device assert: the message CUDA prints, then the kernel stops. */
+void __cu2amd_assertfail(const char *message, const char *file, unsigned line, const char *function,
+                         size_t char_size) {
+    (void)char_size;
+    cu2amd_block *b = g_block;
+    cu2amd_thread *t = g_current;
+    fail(b, CU2AMD_ERR_TRAP, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.", file, line,
+         function, t->ctaid.x, t->ctaid.y, t->ctaid.z, t->tid.x, t->tid.y, t->tid.z, message);
     escape(b);
 }
 

@@ -37,3 +37,10 @@ extern "C" __device__ int printf(const char *, ...);
 extern "C" __global__ void hello(int n, float x) {
   if (tid() < 2) printf("thread %u of %d: %.2f %s\n", tid(), n, (double)x, "ok");
 }
+
+extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned line,
+                                        const char *function, unsigned long char_size);
+
+extern "C" __global__ void checked(const int *in) {
+  if (in[tid()] < 0) __assertfail("in[tid()] >= 0", "cuda_kernels.cu", 60, "checked", 1);
+}
