@@ -1,0 +1,131 @@
+"""Run one PTX instruction over arrays of inputs on the host platform.
+
+The conformance tests compare cu2amd's lowering of each instruction form with a reference
+model written from the PTX ISA text. `run()` builds a kernel around the instruction
+(`d = op a, b, ...` with one element per thread), compiles it for the host platform
+once per spelling, and returns the outputs as a numpy array:
+
+    out = run("add.sat.s32", ["s32", "s32"], "s32", [a, b])
+
+Operands are PTX types. Inputs are numpy arrays of the matching size (floats may be given
+as their bit patterns in unsigned arrays). A `.pred` destination comes back as 0/1 in a
+uint8 array; a `.pred` source is read from a uint8 array (non-zero: true). `template`
+overrides the instruction text for unusual operand shapes, e.g.
+"setp.lt.and.s32 %d, %a0, %a1, %a2;" (sources are %a0, %a1, ...; the destination %d).
+
+Where a reference file captured on an NVIDIA GPU exists (tests/conformance/reference/,
+written by capture_nvidia.py), tests may compare with it as well.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import numpy as np
+
+from cu2amd import host
+from cu2amd.ptx_lowering.isa.types import TYPES
+
+BLOCK = 256
+
+_NUMPY = {
+    8: np.uint8,
+    16: np.uint16,
+    32: np.uint32,
+    64: np.uint64,
+}
+
+
+def storage_dtype(ptx: str) -> type:
+    """The numpy type holding a value of PTX type `ptx` as bits."""
+    t = TYPES[ptx]
+    return np.uint8 if t.bits == 1 else _NUMPY[t.bits]
+
+
+def _bits(ptx: str) -> int:
+    return max(TYPES[ptx].bits, 8)
+
+
+def _reg(ptx: str) -> str:
+    return "pred" if ptx == "pred" else f"b{_bits(ptx)}"
+
+
+def kernel_text(instruction: str, sources: Sequence[str], dest: str) -> str:
+    lines = [
+        ".version 8.0",
+        ".target sm_80",
+        ".address_size 64",
+        ".visible .entry conformance(",
+        "\t.param .u64 out,",
+        *(f"\t.param .u64 in{i}," for i in range(len(sources))),
+        "\t.param .u32 n",
+        ")",
+        "{",
+        "\t.reg .pred %inside, %tmp;",
+        "\t.reg .b32 %i, %ntid, %ctaid, %tid, %n;",
+        "\t.reg .b64 %off, %ptr, %base;",
+        "\t.reg .b16 %h;",
+        f"\t.reg .{_reg(dest)} %d;",
+        *(f"\t.reg .{_reg(s)} %a{i};" for i, s in enumerate(sources)),
+        "\tmov.u32 %tid, %tid.x;",
+        "\tmov.u32 %ntid, %ntid.x;",
+        "\tmov.u32 %ctaid, %ctaid.x;",
+        "\tmad.lo.s32 %i, %ctaid, %ntid, %tid;",
+        "\tld.param.u32 %n, [n];",
+        "\tsetp.lt.u32 %inside, %i, %n;",
+        "\t@!%inside bra DONE;",
+    ]
+    for i, s in enumerate(sources):
+        size = _bits(s) // 8
+        lines += [
+            f"\tld.param.u64 %base, [in{i}];",
+            f"\tmul.wide.u32 %off, %i, {size};",
+            "\tadd.s64 %ptr, %base, %off;",
+        ]
+        if s == "pred":
+            lines += ["\tld.global.u8 %h, [%ptr];", f"\tsetp.ne.u16 %a{i}, %h, 0;"]
+        else:
+            lines.append(f"\tld.global.b{_bits(s)} %a{i}, [%ptr];")
+    lines.append("\t" + instruction)
+    size = _bits(dest) // 8
+    lines += [
+        "\tld.param.u64 %base, [out];",
+        f"\tmul.wide.u32 %off, %i, {size};",
+        "\tadd.s64 %ptr, %base, %off;",
+    ]
+    if dest == "pred":
+        lines += ["\tselp.u16 %h, 1, 0, %d;", "\tst.global.u8 [%ptr], %h;"]
+    else:
+        lines.append(f"\tst.global.b{_bits(dest)} [%ptr], %d;")
+    lines += ["DONE:", "\tret;", "}", ""]
+    return "\n".join(lines)
+
+
+@functools.cache
+def _module(instruction: str, sources: tuple[str, ...], dest: str) -> host.Module:
+    text = kernel_text(instruction, sources, dest)
+    return host.Module.from_ptx(text, f"<conformance: {instruction}>")
+
+
+def run(
+    spelling: str,
+    sources: Sequence[str],
+    dest: str,
+    inputs: Sequence[np.ndarray],
+    template: str | None = None,
+) -> np.ndarray:
+    """`dest = spelling sources...` over the inputs; returns the outputs' bits (or 0/1)."""
+    if template is None:
+        operands = ", ".join(["%d", *(f"%a{i}" for i in range(len(sources)))])
+        template = f"{spelling} {operands};"
+    count = len(inputs[0])
+    arrays = []
+    for ptx, values in zip(sources, inputs, strict=True):
+        assert len(values) == count, "inputs must have one value per thread"
+        arrays.append(host.to_device(np.ascontiguousarray(values).view(storage_dtype(ptx))))
+    out = host.zeros(count, storage_dtype(dest))
+    module = _module(template, tuple(sources), dest)
+    blocks = (count + BLOCK - 1) // BLOCK
+    module.launch("conformance", grid=blocks, block=BLOCK, args=[out, *arrays, count])
+    return out.to_numpy()
