@@ -81,6 +81,9 @@ class FunctionContext:
         self.label_uses: dict[str, ast.Name] = {}  # first use of each branch target
         self.instruction: ast.Instruction | None = None  # being emitted, for diagnostics
         self.last_alloca: ir.Instruction | None = None
+        # Per-function state of an instruction family (e.g. the carry flag of add.cc),
+        # keyed by the family's own name.
+        self.state: dict[str, object] = {}
 
     # -- scopes and declarations -----------------------------------------------------
 

@@ -1,12 +1,14 @@
 """The emitter registry: form-table `emitter` keys -> functions that emit LLVM IR.
 
 Each `emit/<family>.py` module registers its functions with `@emitter("family.op")`;
-`all_emitters()` imports every family so the registry is complete.
+`all_emitters()` imports every module of this package, so a new family file needs no
+registration anywhere else.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,7 +18,8 @@ if TYPE_CHECKING:
 
 EmitFn = Callable[["FunctionContext", "ast.Instruction"], None]
 
-FAMILIES = ("arith", "float", "logic", "cmp", "data", "memory", "control", "sync")
+# Modules of this package that hold no emitters.
+_NOT_FAMILIES = {"registry", "context", "function", "module"}
 
 _REGISTRY: dict[str, EmitFn] = {}
 
@@ -31,6 +34,8 @@ def emitter(key: str) -> Callable[[EmitFn], EmitFn]:
 
 
 def all_emitters() -> dict[str, EmitFn]:
-    for family in FAMILIES:
-        importlib.import_module(f"cu2amd.ptx_lowering.emit.{family}")
+    package = importlib.import_module("cu2amd.ptx_lowering.emit")
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name not in _NOT_FAMILIES:
+            importlib.import_module(f"cu2amd.ptx_lowering.emit.{info.name}")
     return _REGISTRY
