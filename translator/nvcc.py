@@ -1,18 +1,36 @@
-"""`cu2amd-nvcc`: the nvcc-compatible driver (reserved; the [cuda-pipeline] work builds it)."""
+"""`cu2amd-nvcc`: the nvcc-compatible compiler driver.
+
+    cu2amd-nvcc -O3 -arch=sm_80 --offload-arch=gfx942,gfx1100 -o app app.cu
+    cu2amd-nvcc -O3 --offload-arch=host -o app app.cu && ./app
+
+Options follow nvcc (translator/options.py); AMD targets come from --offload-arch, then
+CU2AMD_OFFLOAD_ARCH, then the GPUs of this machine; `host` builds for the host platform
+(the program runs on this CPU).
+"""
 
 from __future__ import annotations
 
 import sys
 
+from cu2amd.errors import Cu2amdError
+from cu2amd.translator.driver import Driver, version_text
+from cu2amd.translator.nvcc_config import configure
+from cu2amd.translator.options import expand_argv, parse
+
 
 def main(argv: list[str] | None = None) -> int:
-    del argv
-    print(
-        "cu2amd-nvcc: error: the nvcc-compatible driver is not implemented yet; "
-        "standalone PTX compiles with 'cu2amd ptx FILE --offload-arch=gfxNNN'",
-        file=sys.stderr,
-    )
-    return 2
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        parsed = parse(expand_argv(args))
+        if parsed.has("version"):
+            sys.stdout.write(version_text())
+            return 0
+        driver = Driver(configure(parsed))
+        driver.plan()
+        return driver.execute()
+    except Cu2amdError as err:
+        print(f"cu2amd-nvcc: {err.render()}", file=sys.stderr)
+        return 1 if err.exit_code == 2 else err.exit_code
 
 
 if __name__ == "__main__":

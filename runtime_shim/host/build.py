@@ -28,6 +28,10 @@ RUNTIME_FLAGS = ("-O2", "-g", "-shared", "-fPIC", "-std=gnu11", "-Wall", "-Wextr
                  "-U_FORTIFY_SOURCE", "-D_FORTIFY_SOURCE=0", "-fno-omit-frame-pointer")  # fmt: skip
 RUNTIME_LIBS = ("-lm", "-ldl")
 RUNTIME_NAME = "libcu2amd_host.so"
+ARCHIVE_NAME = "libcu2amd_host.a"
+# What host-platform kernel modules import from the runtime: a program that links the
+# static archive exports these (and only these) for the modules it dlopens.
+EXPORTED_SYMBOLS = ("__cu2amd_*",)
 
 
 def cache_dir() -> Path:
@@ -83,6 +87,40 @@ def runtime_library(extra_flags: tuple[str, ...] = ()) -> Path:
     finally:
         Path(tmp).unlink(missing_ok=True)
     return out
+
+
+def runtime_archive() -> Path:
+    """The runtime as a static archive, for programs built by cu2amd-nvcc for the host
+    platform (self-contained: they do not depend on the cache)."""
+    out = cache_dir() / "host-runtime" / runtime_key() / ARCHIVE_NAME
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    src = _source_dir()
+    compile_flags = tuple(f for f in RUNTIME_FLAGS if f != "-shared")
+    with tempfile.TemporaryDirectory(prefix="cu2amd-rt-") as tmp:
+        objects = []
+        for name in RUNTIME_SOURCES:
+            obj = Path(tmp, name.replace(".c", ".o"))
+            _run([*host_cc(), *compile_flags, *_defines(), "-c", str(src / name), "-o", str(obj)],
+                 "building the host runtime")  # fmt: skip
+            objects.append(str(obj))
+        archive = Path(tmp, ARCHIVE_NAME)
+        _run([*host_cc()[:-1], "ar", "rcs", str(archive), *objects], "archiving the host runtime")
+        fd, staged = tempfile.mkstemp(prefix=".build-", suffix=".a", dir=out.parent)
+        os.close(fd)
+        try:
+            Path(staged).write_bytes(archive.read_bytes())
+            os.replace(staged, out)
+        finally:
+            Path(staged).unlink(missing_ok=True)
+    return out
+
+
+def _run(cmd: list[str], what: str) -> None:
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise ToolFailedError(f"{what} failed ({' '.join(cmd[:2])}):\n{proc.stderr.strip()}")
 
 
 def compile_host_ir(ir_text: str, opt_level: int = 3) -> Path:

@@ -1,0 +1,86 @@
+"""ROCm's device libraries (OCML math, OCKL kernel helpers) linked into device code.
+
+The libraries are bitcode from ROCm or Debian's rocm-device-libs. Their `oclc_*` control
+libraries are one-constant modules selecting the ISA version, wave size and math modes;
+DESIGN.md notes Debian's set stops at gfx940, so cu2amd generates them for any target.
+Every library function is linkonce_odr, so optimisation drops what the program does not
+call.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import llvmlite.binding as llvm
+
+from cu2amd.amdgpu.targets import TargetId
+from cu2amd.amdgpu.toolchain import discover
+from cu2amd.errors import InternalError
+
+LIBRARIES = ("ocml.bc", "ockl.bc")
+
+
+@dataclass(frozen=True)
+class MathModes:
+    daz: bool = False  # flush f32 denormals (nvcc -ftz=true)
+    finite_only: bool = False
+    unsafe_math: bool = False  # --use_fast_math
+    correctly_rounded_sqrt: bool = True  # -prec-sqrt=true
+
+
+def isa_version(processor: str) -> int:
+    """`gfx942` -> 9402, `gfx90a` -> 9010, `gfx1100` -> 11000 (major*1000+minor*100+step)."""
+    digits = processor.removeprefix("gfx")
+    major, minor, step = int(digits[:-2]), int(digits[-2], 16), int(digits[-1], 16)
+    return major * 1000 + minor * 100 + step
+
+
+def control_module(
+    target_id: TargetId, wave64: bool, modes: MathModes, abi_version: int = 500
+) -> str:
+    """The oclc control constants for one target, as LLVM IR text."""
+    consts = [
+        ("__oclc_ISA_version", "i32", isa_version(target_id.processor)),
+        ("__oclc_ABI_version", "i32", abi_version),
+        ("__oclc_wavefrontsize64", "i8", int(wave64)),
+        ("__oclc_daz_opt", "i8", int(modes.daz)),
+        ("__oclc_finite_only_opt", "i8", int(modes.finite_only)),
+        ("__oclc_unsafe_math_opt", "i8", int(modes.unsafe_math)),
+        ("__oclc_correctly_rounded_sqrt32", "i8", int(modes.correctly_rounded_sqrt)),
+    ]
+    lines = ['target triple = "amdgcn-amd-amdhsa"']
+    for name, ty, value in consts:
+        align = 4 if ty == "i32" else 1
+        lines.append(
+            f"@{name} = linkonce_odr protected local_unnamed_addr addrspace(4) constant "
+            f"{ty} {value}, align {align}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+@functools.cache
+def _library_bitcode(name: str) -> bytes:
+    path: Path = discover().device_libs_dir() / name
+    if not path.is_file():
+        raise InternalError(f"device library {path} is missing from the device library folder")
+    return path.read_bytes()
+
+
+def link_device_libraries(
+    module: llvm.ModuleRef, target_id: TargetId, wave64: bool, modes: MathModes = MathModes()
+) -> None:
+    """Link OCML, OCKL and generated control constants into `module`, in place, if it
+    calls any of them (a module that calls none does not need the libraries installed)."""
+    declared = {f.name for f in module.functions if f.is_declaration}
+    if not any(n.startswith(("__ocml_", "__ockl_")) for n in declared):
+        return
+    for name in LIBRARIES:
+        library = llvm.parse_bitcode(_library_bitcode(name))
+        library.triple = module.triple
+        library.data_layout = module.data_layout
+        module.link_in(library)
+    controls = llvm.parse_assembly(control_module(target_id, wave64, modes))
+    controls.data_layout = module.data_layout
+    module.link_in(controls)

@@ -1,0 +1,12 @@
+/* cu2amd's cuda_runtime.h: what a .cu file sees (cu2amd-nvcc includes it first, as nvcc
+ * includes NVIDIA's). Never NVIDIA's headers: these are cu2amd's own. */
+#ifndef CU2AMD_CUDA_RUNTIME_H
+#define CU2AMD_CUDA_RUNTIME_H
+
+#include "cu2amd/config.h"
+#include "vector_types.h"
+#include "device_launch_parameters.h"
+#include "cu2amd/device_functions.h"
+#include "cuda_runtime_api.h"
+
+#endif

@@ -1,0 +1,197 @@
+/* The CUDA runtime API on the HIP C ABI (first slice: memory, errors, device count and
+ * properties, synchronisation, streams, events, launches). Host code compiled by
+ * cu2amd-nvcc calls HIP's functions, which ROCm's libamdhip64 or cu2amd's host platform
+ * runtime provide; CUDA's types and error codes are kept, with CUDA's meanings. */
+#ifndef CU2AMD_CUDA_RUNTIME_API_H
+#define CU2AMD_CUDA_RUNTIME_API_H
+
+#include <stddef.h>
+
+#include "cu2amd/config.h"
+#include "vector_types.h"
+
+/* CUDA's error codes; HIP uses the same numbers for these. */
+typedef enum cudaError {
+    cudaSuccess = 0,
+    cudaErrorInvalidValue = 1,
+    cudaErrorMemoryAllocation = 2,
+    cudaErrorInitializationError = 3,
+    cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidSymbol = 13,
+    cudaErrorInvalidDevicePointer = 17,
+    cudaErrorInvalidMemcpyDirection = 21,
+    cudaErrorMissingConfiguration = 52,
+    cudaErrorInvalidDeviceFunction = 98,
+    cudaErrorNoDevice = 100,
+    cudaErrorInvalidDevice = 101,
+    cudaErrorInvalidKernelImage = 200,
+    cudaErrorNoKernelImageForDevice = 209,
+    cudaErrorInvalidResourceHandle = 400,
+    cudaErrorNotFound = 500,
+    cudaErrorNotReady = 600,
+    cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchOutOfResources = 701,
+    cudaErrorAssert = 710,
+    cudaErrorLaunchFailure = 719,
+    cudaErrorNotSupported = 801,
+    cudaErrorUnknown = 999,
+} cudaError_t;
+
+typedef enum cudaMemcpyKind {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4,
+} cudaMemcpyKind;
+
+typedef struct ihipStream_t *cudaStream_t;
+typedef struct ihipEvent_t *cudaEvent_t;
+
+/* The subset of cudaDeviceProp filled so far (from hipGetDeviceProperties). */
+struct cudaDeviceProp {
+    char name[256];
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int clockRate;
+    size_t totalConstMem;
+    int major;
+    int minor;
+    int multiProcessorCount;
+    int maxThreadsPerMultiProcessor;
+};
+
+extern "C" {
+/* HIP's C ABI, as libamdhip64 (ROCm 5.x) and the host platform export it. */
+int hipMalloc(void **ptr, size_t size);
+int hipFree(void *ptr);
+int hipMemcpy(void *dst, const void *src, size_t size, int kind);
+int hipMemcpyAsync(void *dst, const void *src, size_t size, int kind, cudaStream_t stream);
+int hipMemset(void *dst, int value, size_t size);
+int hipMemsetAsync(void *dst, int value, size_t size, cudaStream_t stream);
+int hipDeviceSynchronize(void);
+int hipDeviceReset(void);
+int hipGetLastError(void);
+int hipPeekAtLastError(void);
+const char *hipGetErrorString(int error);
+const char *hipGetErrorName(int error);
+int hipGetDeviceCount(int *count);
+int hipSetDevice(int device);
+int hipGetDevice(int *device);
+int hipStreamCreate(cudaStream_t *stream);
+int hipStreamSynchronize(cudaStream_t stream);
+int hipStreamDestroy(cudaStream_t stream);
+int hipEventCreate(cudaEvent_t *event);
+int hipEventRecord(cudaEvent_t event, cudaStream_t stream);
+int hipEventSynchronize(cudaEvent_t event);
+int hipEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop);
+int hipEventDestroy(cudaEvent_t event);
+int hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream);
+int __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t stream = 0);
+int __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem, cudaStream_t *stream);
+int hipGetDeviceProperties(void *prop, int device);
+#if !defined(__HIP__)
+/* Only seen by the host platform's device pass (clang CUDA mode), which parses host code
+ * and needs the launch configuration function declared; it never emits a call to it. */
+int cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t stream = 0);
+#endif
+}
+
+/* HIP's hipDeviceProp_t (ROCm 5.2 layout) is larger than any CUDA program's view of it. */
+struct __cu2amd_hip_device_prop {
+    char name[256];
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
+    int warpSize;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int clockRate;
+    int memoryClockRate;
+    int memoryBusWidth;
+    size_t totalConstMem;
+    int major;
+    int minor;
+    int multiProcessorCount;
+    int l2CacheSize;
+    int maxThreadsPerMultiProcessor;
+    char rest[1024];
+};
+
+#define CU2AMD_API static __host__ __inline__
+#define CU2AMD_ERR(call) ((cudaError_t)(call))
+
+CU2AMD_API cudaError_t cudaMalloc(void **ptr, size_t size) { return CU2AMD_ERR(hipMalloc(ptr, size)); }
+template <typename T> static __host__ __inline__ cudaError_t cudaMalloc(T **ptr, size_t size) {
+    return cudaMalloc((void **)ptr, size);
+}
+CU2AMD_API cudaError_t cudaFree(void *ptr) { return CU2AMD_ERR(hipFree(ptr)); }
+CU2AMD_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t size, cudaMemcpyKind kind) {
+    return CU2AMD_ERR(hipMemcpy(dst, src, size, kind));
+}
+CU2AMD_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t size, cudaMemcpyKind kind,
+                                       cudaStream_t stream = 0) {
+    return CU2AMD_ERR(hipMemcpyAsync(dst, src, size, kind, stream));
+}
+CU2AMD_API cudaError_t cudaMemset(void *dst, int value, size_t size) { return CU2AMD_ERR(hipMemset(dst, value, size)); }
+CU2AMD_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t size, cudaStream_t stream = 0) {
+    return CU2AMD_ERR(hipMemsetAsync(dst, value, size, stream));
+}
+CU2AMD_API cudaError_t cudaDeviceSynchronize(void) { return CU2AMD_ERR(hipDeviceSynchronize()); }
+CU2AMD_API cudaError_t cudaDeviceReset(void) { return CU2AMD_ERR(hipDeviceReset()); }
+CU2AMD_API cudaError_t cudaGetLastError(void) { return CU2AMD_ERR(hipGetLastError()); }
+CU2AMD_API cudaError_t cudaPeekAtLastError(void) { return CU2AMD_ERR(hipPeekAtLastError()); }
+CU2AMD_API const char *cudaGetErrorString(cudaError_t error) { return hipGetErrorString(error); }
+CU2AMD_API const char *cudaGetErrorName(cudaError_t error) {
+    const char *name = hipGetErrorName(error); /* "hipErrorX" -> "cudaErrorX" */
+    static __thread char buffer[128];
+    if (name && name[0] == 'h' && name[1] == 'i' && name[2] == 'p') {
+        __builtin_snprintf(buffer, sizeof buffer, "cuda%s", name + 3);
+        return buffer;
+    }
+    return name;
+}
+CU2AMD_API cudaError_t cudaGetDeviceCount(int *count) { return CU2AMD_ERR(hipGetDeviceCount(count)); }
+CU2AMD_API cudaError_t cudaSetDevice(int device) { return CU2AMD_ERR(hipSetDevice(device)); }
+CU2AMD_API cudaError_t cudaGetDevice(int *device) { return CU2AMD_ERR(hipGetDevice(device)); }
+CU2AMD_API cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
+    __cu2amd_hip_device_prop hip;
+    cudaError_t err = CU2AMD_ERR(hipGetDeviceProperties(&hip, device));
+    if (err != cudaSuccess) return err;
+    __builtin_memcpy(prop->name, hip.name, sizeof prop->name);
+    prop->totalGlobalMem = hip.totalGlobalMem;
+    prop->sharedMemPerBlock = hip.sharedMemPerBlock;
+    prop->regsPerBlock = hip.regsPerBlock;
+    prop->warpSize = 32; /* CUDA's warp: cu2amd gives kernels warp-32 semantics */
+    prop->maxThreadsPerBlock = hip.maxThreadsPerBlock;
+    for (int i = 0; i < 3; i++) prop->maxThreadsDim[i] = hip.maxThreadsDim[i], prop->maxGridSize[i] = hip.maxGridSize[i];
+    prop->clockRate = hip.clockRate;
+    prop->totalConstMem = hip.totalConstMem;
+    prop->major = hip.major;
+    prop->minor = hip.minor;
+    prop->multiProcessorCount = hip.multiProcessorCount;
+    prop->maxThreadsPerMultiProcessor = hip.maxThreadsPerMultiProcessor;
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaStreamCreate(cudaStream_t *stream) { return CU2AMD_ERR(hipStreamCreate(stream)); }
+CU2AMD_API cudaError_t cudaStreamSynchronize(cudaStream_t stream) { return CU2AMD_ERR(hipStreamSynchronize(stream)); }
+CU2AMD_API cudaError_t cudaStreamDestroy(cudaStream_t stream) { return CU2AMD_ERR(hipStreamDestroy(stream)); }
+CU2AMD_API cudaError_t cudaEventCreate(cudaEvent_t *event) { return CU2AMD_ERR(hipEventCreate(event)); }
+CU2AMD_API cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0) {
+    return CU2AMD_ERR(hipEventRecord(event, stream));
+}
+CU2AMD_API cudaError_t cudaEventSynchronize(cudaEvent_t event) { return CU2AMD_ERR(hipEventSynchronize(event)); }
+CU2AMD_API cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop) {
+    return CU2AMD_ERR(hipEventElapsedTime(ms, start, stop));
+}
+CU2AMD_API cudaError_t cudaEventDestroy(cudaEvent_t event) { return CU2AMD_ERR(hipEventDestroy(event)); }
+
+#undef CU2AMD_API
+#undef CU2AMD_ERR
+#endif

@@ -1,0 +1,45 @@
+"""The examples build with cu2amd-nvcc for the host platform (and run, passing their own
+self-check) and for two AMD targets (code objects checked with the code-object reader)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cu2amd.amdgpu.bundle import read_bundle
+from cu2amd.amdgpu.codeobject import read_code_object
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ["vector_add", "reduction", "histogram", "matmul_tiled"]
+
+
+def nvcc(*args: str) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "cu2amd.translator.nvcc", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_example_runs_on_the_host_platform(name: str, tmp_path: Path) -> None:
+    exe = tmp_path / name
+    proc = nvcc(
+        "-O3", "--offload-arch=host", "-o", str(exe), str(ROOT / "examples" / name / f"{name}.cu")
+    )
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.startswith(f"{name}: ") and run.stdout.rstrip().endswith("PASSED")
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_example_builds_for_two_amd_targets(name: str, tmp_path: Path) -> None:
+    obj = tmp_path / f"{name}.o"
+    proc = nvcc("-O3", "-c", "--offload-arch=gfx942,gfx1100", "--keep", "--keep-dir", str(tmp_path),
+                "-o", str(obj), str(ROOT / "examples" / name / f"{name}.cu"))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert obj.is_file()
+    entries = {e.id: e.data for e in read_bundle((tmp_path / f"{name}.hipfb").read_bytes())}
+    for target, wave in (("gfx942", 64), ("gfx1100", 32)):
+        info = read_code_object(entries[f"hipv4-amdgcn-amd-amdhsa--{target}"])
+        assert info.processor == target
+        assert info.kernels and all(k.wavefront_size == wave for k in info.kernels)

@@ -1,0 +1,90 @@
+"""cu2amd-nvcc's option table: invariants, nvcc's spellings, response files, env vars."""
+
+from pathlib import Path
+
+import pytest
+
+from cu2amd.errors import UsageError
+from cu2amd.translator.options import OPTIONS, Kind, expand_argv, parse
+
+
+def test_table_invariants() -> None:
+    names = [o.name for o in OPTIONS]
+    assert names == sorted(names), "rows are sorted by canonical name"
+    assert len(set(names)) == len(names)
+    shorts = [o.short for o in OPTIONS if o.short]
+    assert len(set(shorts)) == len(shorts)
+    for o in OPTIONS:
+        assert o.help
+        assert o.supported or o.note, f"unsupported option {o.name} needs a note"
+        assert not o.choices or o.kind is Kind.VALUE or o.kind is Kind.JOINED_OR_SEPARATE
+
+
+@pytest.mark.parametrize(
+    ("argv", "name", "values"),
+    [
+        (["-arch=sm_80"], "gpu-architecture", ["sm_80"]),
+        (["-arch", "sm_80"], "gpu-architecture", ["sm_80"]),
+        (["--gpu-architecture=compute_90"], "gpu-architecture", ["compute_90"]),
+        (["-O3"], "optimize", ["3"]),
+        (["-O", "2"], "optimize", ["2"]),
+        (["-Iinc", "-I", "dir"], "include-path", ["inc", "dir"]),
+        (["-DX=1", "-D", "Y"], "define-macro", ["X=1", "Y"]),
+        (["-lfoo", "-lineinfo"], "library", ["foo"]),
+        (["-Xcompiler", "-fPIC,-Wall", "-Xcompiler=-O1"], "compiler-options", ["-fPIC", "-Wall", "-O1"]),
+        (["-gencode", "arch=compute_80,code=sm_80"], "generate-code", ["arch=compute_80,code=sm_80"]),
+        (["--std", "c++17"], "std", ["c++17"]),
+        (["-std=c++20"], "std", ["c++20"]),
+        (["-x", "cu"], "x", ["cu"]),
+        (["-isystem", "/sys"], "system-include", ["/sys"]),
+        (["-include", "pre.h"], "pre-include", ["pre.h"]),
+        (["--offload-arch=gfx942,host"], "offload-arch", ["gfx942,host"]),
+    ],
+)  # fmt: skip
+def test_spellings(argv: list[str], name: str, values: list[str]) -> None:
+    assert parse([*argv, "a.cu"]).values(name) == values
+
+
+def test_flags_and_inputs() -> None:
+    parsed = parse(["-c", "--dryrun", "-lineinfo", "a.cu", "b.cpp", "-MD"])
+    assert parsed.inputs == ["a.cu", "b.cpp"]
+    assert parsed.has("compile") and parsed.has("dryrun") and parsed.has("generate-line-info")
+    assert parsed.has("generate-dependencies-with-compile")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--frob"], "unknown option '--frob'"),
+        (["-Q"], "unknown option '-Q'"),
+        (["-o"], "option '-o' needs a value"),
+        (["-c=1"], "option '-c=1' takes no value"),
+        (
+            ["-std=c++99"],
+            "option '-std' takes one of c++03, c++11, c++14, c++17, c++20, not 'c++99'",
+        ),
+        (
+            ["-dc"],
+            "option '-dc' is not supported yet: relocatable device code comes in a later release",
+        ),
+        (
+            ["--shared"],
+            "option '--shared' is not supported yet: shared libraries come in a later release",
+        ),
+    ],
+)
+def test_errors(argv: list[str], message: str) -> None:
+    with pytest.raises(UsageError) as err:
+        parse(argv)
+    assert str(err.value) == message
+
+
+def test_response_files_and_environment(tmp_path: Path) -> None:
+    rsp = tmp_path / "args.rsp"
+    rsp.write_text("-O2 -DFROM_FILE 'a b.cu'\n")
+    argv = expand_argv(
+        [f"@{rsp}", "-c"], env={"NVCC_PREPEND_FLAGS": "-DFIRST", "NVCC_APPEND_FLAGS": "-DLAST"}
+    )
+    assert argv == ["-DFIRST", "-O2", "-DFROM_FILE", "a b.cu", "-c", "-DLAST"]
+    with pytest.raises(UsageError, match=r"no such response file: 'missing\.rsp'"):
+        expand_argv(["@missing.rsp"], env={})

@@ -1,0 +1,153 @@
+"""cu2amd-nvcc's configuration: nvcc's parsed options turned into what the driver needs
+(targets, inputs, flags for each compilation pass and the link)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cu2amd.amdgpu.devicelibs import MathModes
+from cu2amd.amdgpu.select import Target, select_targets
+from cu2amd.errors import UsageError
+from cu2amd.translator.options import Parsed
+
+DEFAULT_SM = 52  # nvcc's default architecture when -arch is not given
+
+
+@dataclass
+class Config:
+    inputs: list[Path]
+    targets: tuple[Target, ...]
+    output: Path | None
+    compile_only: bool
+    preprocess_only: bool
+    deps_only: bool
+    deps_flags: list[str]
+    preprocess_flags: list[str]
+    host_flags: list[str]
+    device_flags: list[str]
+    link_flags: list[str]
+    opt_level: str
+    cuda_arch: int
+    math: MathModes
+    language: str | None
+    dryrun: bool
+    verbose: bool
+    keep: bool
+    keep_dir: Path | None
+    resource_usage: bool
+    debug: bool = False
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def _arch_number(text: str) -> int:
+    """sm_80 / compute_80 / 80 -> 80; native, all, all-major -> the default."""
+    value = text.strip()
+    for prefix in ("sm_", "compute_", "lto_"):
+        value = value.removeprefix(prefix)
+    value = value.rstrip("af")  # sm_90a, sm_100f
+    if text in ("native", "all", "all-major"):
+        return 80
+    if not value.isdigit():
+        raise UsageError(f"bad GPU architecture '{text}' (expected sm_XX, compute_XX, native, all)")
+    return int(value)
+
+
+def configure(parsed: Parsed) -> Config:
+    if parsed.has("relocatable-device-code") and parsed.last("relocatable-device-code") == "true":
+        raise UsageError(
+            "option '-rdc=true' is not supported yet: relocatable device code comes in a "
+            "later release"
+        )
+    inputs = [Path(i) for i in parsed.inputs]
+    if not inputs:
+        raise UsageError("no input files")
+    for path in inputs:
+        if not path.exists():
+            raise UsageError(f"no such file: '{path}'")
+    arch = DEFAULT_SM
+    for value in parsed.values("gpu-architecture"):
+        arch = _arch_number(value)
+    for value in parsed.values("generate-code"):
+        fields = dict(part.split("=", 1) for part in value.split(",") if "=" in part)
+        if "arch" not in fields:
+            raise UsageError(f"-gencode '{value}' needs arch=compute_XX")
+        arch = _arch_number(fields["arch"])
+    pre = []
+    for opt, value in parsed.options:
+        match opt.name:
+            case "include-path":
+                pre += ["-I", value]
+            case "system-include":
+                pre += ["-isystem", value]
+            case "define-macro":
+                pre.append(f"-D{value}")
+            case "undefine-macro":
+                pre.append(f"-U{value}")
+            case "pre-include":
+                pre += ["-include", value]
+    if parsed.has("std"):
+        pre.append(f"-std={parsed.last('std')}")
+    if parsed.has("disable-warnings"):
+        pre.append("-w")
+    if parsed.has("warning-as-error"):
+        pre.append("-Werror")
+    deps = []
+    deps_only = False
+    for flag, name in (("-M", "generate-dependencies"), ("-MM", "generate-nonsystem-dependencies")):
+        if parsed.has(name):
+            deps.append(flag)
+            deps_only = True
+    for flag, name in (
+        ("-MD", "generate-dependencies-with-compile"),
+        ("-MMD", "generate-nonsystem-dependencies-with-compile"),
+    ):
+        if parsed.has(name):
+            deps.append(flag)
+    if parsed.has("dependency-output"):
+        deps += ["-MF", parsed.last("dependency-output") or ""]
+    if parsed.has("dependency-target-name"):
+        deps += ["-MT", parsed.last("dependency-target-name") or ""]
+    fast = parsed.has("use_fast_math")
+    math = MathModes(
+        daz=fast or parsed.last("ftz") == "true",
+        unsafe_math=fast,
+        correctly_rounded_sqrt=not fast and parsed.last("prec-sqrt", "true") == "true",
+    )
+    device = ["-ffast-math"] if fast else []
+    if parsed.last("fmad") == "false":
+        device.append("-ffp-contract=off")
+    ptxas = parsed.values("ptxas-options")
+    unknown_ptxas = [o for o in ptxas if o not in ("-v", "--verbose")]
+    if unknown_ptxas:
+        raise UsageError(f"-Xptxas {unknown_ptxas[0]}: only -v is supported for AMD targets")
+    offload = parsed.last("offload-arch")
+    targets = () if parsed.has("version") else select_targets(offload)
+    keep_dir = parsed.last("keep-dir")
+    return Config(
+        inputs=inputs,
+        targets=targets,
+        output=Path(o) if (o := parsed.last("output-file")) else None,
+        compile_only=parsed.has("compile"),
+        preprocess_only=parsed.has("preprocess"),
+        deps_only=deps_only,
+        deps_flags=deps,
+        preprocess_flags=pre,
+        host_flags=parsed.values("compiler-options"),
+        device_flags=device,
+        link_flags=[
+            *(f"-L{v}" for v in parsed.values("library-path")),
+            *(f"-l{v}" for v in parsed.values("library")),
+            *(f"-Wl,{v}" for v in parsed.values("linker-options")),
+        ],
+        opt_level=parsed.last("optimize", "3") or "3",
+        cuda_arch=arch,
+        math=math,
+        language=parsed.last("x"),
+        dryrun=parsed.has("dryrun"),
+        verbose=parsed.has("verbose"),
+        keep=parsed.has("keep"),
+        keep_dir=Path(keep_dir) if keep_dir else None,
+        resource_usage=parsed.has("resource-usage") or bool(ptxas),
+        debug=parsed.has("debug"),
+    )
