@@ -5,6 +5,7 @@ value: 0, +-1, min, max, NaN payloads, +-inf, denormals)."""
 from __future__ import annotations
 
 import itertools
+import os
 
 import numpy as np
 
@@ -56,3 +57,44 @@ def f32_values(seed: int = 3) -> np.ndarray:
     random = rng.integers(0, 1 << 32, RANDOM_COUNT, dtype=np.uint64).astype(np.uint32)
     normal = rng.standard_normal(RANDOM_COUNT).astype(np.float32).view(np.uint32)
     return np.concatenate([F32_EDGES, random, normal])
+
+
+# -- 16-bit operands: every value, every pair with CU2AMD_EXHAUSTIVE=1 -------------------
+
+# Set CU2AMD_EXHAUSTIVE=1 to check every pair of 16-bit operands (2^32 per form, in
+# chunks; hours for the whole suite) instead of CI's sample of them.
+EXHAUSTIVE = os.environ.get("CU2AMD_EXHAUSTIVE", "") not in ("", "0")
+EXHAUSTIVE_CHUNK_ROWS = 256  # values of the first operand per chunk: 2^24 pairs
+
+
+def as_signed(values: np.ndarray, bits: int) -> np.ndarray:
+    """Bit patterns (unsigned arrays) as signed int64 values of a `bits`-bit type."""
+    v = values.astype(np.uint64).view(np.int64) if bits == 64 else values.astype(np.int64)
+    if bits < 64:
+        v = np.where(v >= 1 << (bits - 1), v - (1 << bits), v)
+    return v
+
+
+def edges16() -> np.ndarray:
+    """Every edge value of .u16 and .s16, as bit patterns."""
+    values = {v & 0xFFFF for signed in (False, True) for v in int_edges(16, signed)}
+    return np.array(sorted(values), dtype=np.uint16)
+
+
+def u16_pair_chunks(seed: int = 2, count: int = 1 << 20):
+    """(a, b) arrays of 16-bit operand pairs, chunk by chunk. In CI, one chunk: every
+    value against every edge value (both ways) and `count` random pairs; with
+    CU2AMD_EXHAUSTIVE=1, all 2^32 pairs."""
+    everything = np.arange(1 << 16, dtype=np.uint16)
+    if EXHAUSTIVE:
+        for start in range(0, 1 << 16, EXHAUSTIVE_CHUNK_ROWS):
+            rows = everything[start : start + EXHAUSTIVE_CHUNK_ROWS]
+            yield np.repeat(rows, 1 << 16), np.tile(everything, len(rows))
+        return
+    edges = edges16()
+    rng = np.random.default_rng(seed)
+    a = [np.repeat(everything, len(edges)), np.tile(edges, 1 << 16)]
+    b = [np.tile(edges, 1 << 16), np.repeat(everything, len(edges))]
+    a.append(rng.integers(0, 1 << 16, count, dtype=np.uint16))
+    b.append(rng.integers(0, 1 << 16, count, dtype=np.uint16))
+    yield np.concatenate(a), np.concatenate(b)
