@@ -1,11 +1,17 @@
-"""Comparison and selection (PTX ISA 9.7.6): setp, selp."""
+"""Comparison and selection (PTX ISA 9.7.6): setp, set, selp, slct.
+
+Floating-point comparisons follow 9.7.6.2's table: eq..ge are ordered (false if either
+operand is NaN, ne included), equ..geu unordered (true then), num/nan test for NaNs;
+-0.0 equals +0.0. `.ftz` flushes subnormal .f32 operands to sign-preserving zero first.
+"""
 
 from __future__ import annotations
 
 from llvmlite import ir
 
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.emit.context import FunctionContext
+from cu2amd.ptx_lowering.emit import fpcore as fp
+from cu2amd.ptx_lowering.emit.context import FunctionContext, llvm_type
 from cu2amd.ptx_lowering.emit.registry import emitter
 from cu2amd.ptx_lowering.isa.types import TYPES, Kind, PtxType
 
@@ -38,31 +44,52 @@ def compare(ctx: FunctionContext, cmp: str, t: PtxType, a: ir.Value, b: ir.Value
     return bld.icmp_unsigned(_SIGNED_ORDER[cmp], a, b)
 
 
-@emitter("cmp.setp")
-def setp(ctx: FunctionContext, instr: ast.Instruction) -> None:
+def _predicate(ctx: FunctionContext, instr: ast.Instruction, t: PtxType) -> ir.Value:
+    """t = a CmpOp b for setp and set (9.7.6.1-2), operands flushed with .ftz."""
     d = instr.decoded
-    t = d.type()
     cmp = d.get("cmp")
     assert cmp is not None
     a, b = (ctx.read(o, t) for o in instr.operands[1:3])
-    t_value = compare(ctx, cmp, t, a, b)
-    boolop = d.get("bool")
-    c = ctx.read(instr.operands[3], TYPES["pred"]) if boolop is not None else None
+    if d.has("ftz"):
+        a, b = fp.flush(ctx.builder, a), fp.flush(ctx.builder, b)
+    return compare(ctx, cmp, t, a, b)
 
-    def combine(value: ir.Value) -> ir.Value:
-        # PTX 9.7.6.2: p = BoolOp(t, c) and q = BoolOp(!t, c).
-        if c is None:
-            return value
-        op = {"and": "and_", "or": "or_", "xor": "xor"}[boolop]
-        return getattr(ctx.builder, op)(value, c)
 
+def _combine(ctx: FunctionContext, instr: ast.Instruction, value: ir.Value) -> ir.Value:
+    """BoolOp(value, c) when the instruction has a .BoolOp, else value."""
+    boolop = instr.decoded.get("bool")
+    if boolop is None:
+        return value
+    c = ctx.read(instr.operands[3], TYPES["pred"])
+    op = {"and": "and_", "or": "or_", "xor": "xor"}[boolop]
+    return getattr(ctx.builder, op)(value, c)
+
+
+@emitter("cmp.setp")
+def setp(ctx: FunctionContext, instr: ast.Instruction) -> None:
+    t_value = _predicate(ctx, instr, instr.decoded.type())
+    # PTX 9.7.6.2: p = BoolOp(t, c) and q = BoolOp(!t, c).
     dest = instr.operands[0]
     pred = TYPES["pred"]
     if isinstance(dest, ast.Pair):
-        ctx.write(dest.first, combine(t_value), pred)
-        ctx.write(dest.second, combine(ctx.builder.not_(t_value)), pred)
+        ctx.write(dest.first, _combine(ctx, instr, t_value), pred)
+        ctx.write(dest.second, _combine(ctx, instr, ctx.builder.not_(t_value)), pred)
     else:
-        ctx.write(dest, combine(t_value), pred)
+        ctx.write(dest, _combine(ctx, instr, t_value), pred)
+
+
+@emitter("cmp.set")
+def set_(ctx: FunctionContext, instr: ast.Instruction) -> None:
+    """9.7.6.1: 1.0f (.f32) or 0xffffffff (.u32/.s32) if BoolOp(a CmpOp b, c), else 0."""
+    d = instr.decoded
+    dtype = d.type("dtype")
+    result = _combine(ctx, instr, _predicate(ctx, instr, d.type("atype")))
+    ty = llvm_type(dtype)
+    if dtype.is_float:
+        true, false = ir.Constant(ty, 1.0), ir.Constant(ty, 0.0)
+    else:
+        true, false = ir.Constant(ty, -1), ir.Constant(ty, 0)
+    ctx.write(instr.operands[0], ctx.builder.select(result, true, false), dtype)
 
 
 @emitter("cmp.selp")
@@ -71,3 +98,22 @@ def selp(ctx: FunctionContext, instr: ast.Instruction) -> None:
     a, b = (ctx.read(o, t) for o in instr.operands[1:3])
     c = ctx.read(instr.operands[3], TYPES["pred"])
     ctx.write(instr.operands[0], ctx.builder.select(c, a, b), t)
+
+
+@emitter("cmp.slct")
+def slct(ctx: FunctionContext, instr: ast.Instruction) -> None:
+    """9.7.6.4: d = (c >= 0) ? a : b. a and b are copied as bits; an .f32 c compares
+    -0.0 equal to 0 and NaN as false (b), and .ftz flushes a subnormal c to a zero of its
+    sign first (so a is selected)."""
+    d = instr.decoded
+    dtype, ctype = d.type("dtype"), d.type("atype")
+    a, b = (ctx.read(o, dtype) for o in instr.operands[1:3])
+    c = ctx.read(instr.operands[3], ctype)
+    bld = ctx.builder
+    if ctype.is_float:
+        if d.has("ftz"):
+            c = fp.flush(bld, c)
+        select_a = bld.fcmp_ordered(">=", c, ir.Constant(c.type, 0.0))
+    else:
+        select_a = bld.icmp_signed(">=", c, ir.Constant(c.type, 0))
+    ctx.write(instr.operands[0], bld.select(select_a, a, b), dtype)

@@ -13,7 +13,6 @@ ALL_CMP = INT_CMP + " equ neu ltu leu gtu geu num nan"
 INT_TYPES = "b16 b32 b64 u16 u32 u64 s16 s32 s64"
 BOOL = "and or xor"
 SET_STYPE = INT_TYPES + " f16 f32 f64"
-NOTE_SET = "set (comparison to a mask)"
 NOTE_HALF = "half-precision comparison"
 
 
@@ -25,6 +24,29 @@ def _set(section: str, dtype: str, stype: str, ftz: bool, note: str) -> tuple[Fo
         Form("set", section, (cmp, *tail), (D, A, A), U, note=note),
         Form("set", section, (cmp, slot("bool", BOOL), *tail), (D, A, A, C), U, note=note),
     )
+
+
+def _set_rows(cmp: str, stype: str, ftz: bool) -> tuple[Form, Form]:
+    """9.7.6.1 `set.CmpOp{.ftz}.dtype.stype d, a, b` and its `.BoolOp ... {!}c` twin, for
+    source types sharing comparison operators (.ftz only with .f32, as ptxas insists)."""
+    ftz_slot = (opt("ftz", "ftz"),) if ftz else ()
+    tail = (*ftz_slot, slot("dtype", "u32 s32 f32"), slot("atype", stype))
+    return (
+        Form("set", "9.7.6.1", (slot("cmp", cmp), *tail), (D, A, A), emitter="cmp.set"),
+        Form("set", "9.7.6.1", (slot("cmp", cmp), slot("bool", BOOL), *tail), (D, A, A, C),
+             emitter="cmp.set"),
+    )  # fmt: skip
+
+
+def _float_setp(ftype: str, ftz: bool) -> tuple[Form, Form]:
+    """9.7.6.2 setp on .f32 (which takes .ftz) or .f64, with and without .BoolOp."""
+    tail = (*((opt("ftz", "ftz"),) if ftz else ()), slot("type", ftype))
+    cmp = slot("cmp", FLOAT_CMP)
+    return (
+        Form("setp", "9.7.6.2", (cmp, *tail), (P, A, A), emitter="cmp.setp"),
+        Form("setp", "9.7.6.2", (cmp, slot("bool", BOOL), *tail), (P, A, A, C),
+             emitter="cmp.setp"),
+    )  # fmt: skip
 
 
 def _half_setp(htype: str, ftz: bool) -> tuple[Form, Form]:
@@ -39,27 +61,25 @@ def _half_setp(htype: str, ftz: bool) -> tuple[Form, Form]:
 
 # fmt: off
 FORMS = (
-    # 9.7.6.1 set
-    *_set("9.7.6.1", "u32 s32 f32", INT_TYPES + " f32 f64", True, NOTE_SET),
+    # 9.7.6.1 set: split like setp by the comparison operators each source type allows
+    *_set_rows(INT_CMP, INT_TYPES, False),
+    *_set_rows(FLOAT_CMP, "f32", True),
+    *_set_rows(FLOAT_CMP, "f64", False),
     # 9.7.6.2 setp: one syntax line each with and without .BoolOp, split here by the
     # comparison operators integer and floating-point types allow
     Form("setp", "9.7.6.2", (slot("cmp", INT_CMP), slot("type", INT_TYPES)), (P, A, A),
          emitter="cmp.setp"),
     Form("setp", "9.7.6.2", (slot("cmp", INT_CMP), slot("bool", BOOL), slot("type", INT_TYPES)),
          (P, A, A, C), emitter="cmp.setp"),
-    # .ftz only flushes inputs; not lowered yet
-    Form("setp", "9.7.6.2", (slot("cmp", FLOAT_CMP), opt("ftz", "ftz", supported=""),
-                             slot("type", "f32 f64")), (P, A, A), emitter="cmp.setp"),
-    Form("setp", "9.7.6.2", (slot("cmp", FLOAT_CMP), slot("bool", BOOL),
-                             opt("ftz", "ftz", supported=""), slot("type", "f32 f64")),
-         (P, A, A, C), emitter="cmp.setp"),
+    *_float_setp("f32", True),
+    *_float_setp("f64", False),
     # 9.7.6.3 selp / 9.7.6.4 slct
     Form("selp", "9.7.6.3", (slot("type", INT_TYPES + " f32 f64"),), (D, A, A, C),
          emitter="cmp.selp"),
     Form("slct", "9.7.6.4", (slot("dtype", INT_TYPES + " f32 f64"), slot("atype", "s32")),
-         (D, A, A, A), U, note="select on sign"),
+         (D, A, A, A), emitter="cmp.slct"),
     Form("slct", "9.7.6.4", (opt("ftz", "ftz"), slot("dtype", INT_TYPES + " f32 f64"),
-                             slot("atype", "f32")), (D, A, A, A), U, note="select on sign"),
+                             slot("atype", "f32")), (D, A, A, A), emitter="cmp.slct"),
     # 9.7.7.1 set with half-precision operands or results
     *_set("9.7.7.1", "f16", SET_STYPE, True, NOTE_HALF),
     *_set("9.7.7.1", "bf16", SET_STYPE, False, NOTE_HALF),
@@ -77,16 +97,15 @@ FORMS = (
     Form("or", "9.7.8.2", (slot("type", "pred b16 b32 b64"),), (D, A, A), emitter="logic.or"),
     Form("xor", "9.7.8.3", (slot("type", "pred b16 b32 b64"),), (D, A, A), emitter="logic.xor"),
     Form("not", "9.7.8.4", (slot("type", "pred b16 b32 b64"),), (D, A), emitter="logic.not"),
-    Form("cnot", "9.7.8.5", (slot("type", "b16 b32 b64"),), (D, A), U, note="C-style not"),
-    # 9.7.8.6 lop3 / 9.7.8.7 shf
-    Form("lop3", "9.7.8.6", (slot("type", "b32"),), (D, A, A, A, A), U,
-         note="three-input logic"),
+    Form("cnot", "9.7.8.5", (slot("type", "b16 b32 b64"),), (D, A), emitter="logic.cnot"),
+    # 9.7.8.6 lop3 (the .BoolOp form writes d|p; d may be the sink `_`) / 9.7.8.7 shf
+    Form("lop3", "9.7.8.6", (slot("type", "b32"),), (D, A, A, A, A), emitter="logic.lop3"),
     Form("lop3", "9.7.8.6", (slot("bool", "or and"), slot("type", "b32")),
-         (DP, A, A, A, A, C), U, note="three-input logic"),
+         (DP, A, A, A, A, C), emitter="logic.lop3"),
     Form("shf", "9.7.8.7", (slot("dir", "l"), slot("mode", "clamp wrap"), slot("type", "b32")),
-         (D, A, A, A), U, note="funnel shift"),
+         (D, A, A, A), emitter="logic.shf"),
     Form("shf", "9.7.8.7", (slot("dir", "r"), slot("mode", "clamp wrap"), slot("type", "b32")),
-         (D, A, A, A), U, note="funnel shift"),
+         (D, A, A, A), emitter="logic.shf"),
     # 9.7.8.8 shl / 9.7.8.9 shr: the shift amount is always an unsigned 32-bit value
     Form("shl", "9.7.8.8", (slot("type", "b16 b32 b64"),), (D, A, A), emitter="logic.shl"),
     Form("shr", "9.7.8.9", (slot("type", INT_TYPES),), (D, A, A), emitter="logic.shr"),
