@@ -1,4 +1,5 @@
-"""Data movement and conversion (PTX ISA 9.7.9): mov, cvt (integer <-> integer so far)."""
+"""Data movement (PTX ISA 9.7.9): mov (9.7.9.3, and vector pack/unpack, 9.7.9.4) and
+cvt.pack (9.7.9.22). cvt itself is in convert.py."""
 
 from __future__ import annotations
 
@@ -7,40 +8,74 @@ from llvmlite import ir
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit.context import FunctionContext
 from cu2amd.ptx_lowering.emit.registry import emitter
-from cu2amd.ptx_lowering.isa.types import PtxType
+from cu2amd.ptx_lowering.isa.types import TYPES
+
+# mov's vector forms: the element sizes each register size packs (2 or 4 elements).
+PACKINGS = {16: (8,), 32: (16, 8), 64: (32, 16), 128: (64, 32)}
 
 
 @emitter("data.mov")
 def mov(ctx: FunctionContext, instr: ast.Instruction) -> None:
     t = instr.decoded.type()
     dest, src = instr.operands
-    if isinstance(dest, ast.VectorOp) or isinstance(src, ast.VectorOp):
-        raise ctx.unsupported("vector pack/unpack with mov")
-    ctx.write(dest, ctx.read(src, t), t)
+    if isinstance(dest, ast.VectorOp) and isinstance(src, ast.VectorOp):
+        raise ctx.error("mov moves a vector into a register or a register into a vector, "
+                        "not a vector into a vector")  # fmt: skip
+    vector = src if isinstance(src, ast.VectorOp) else dest
+    if not isinstance(vector, ast.VectorOp):
+        ctx.write(dest, ctx.read(src, t), t)
+        return
+    count = len(vector.elements)
+    width = t.bits // count if t.bits % count == 0 else 0
+    if count not in (2, 4) or width not in PACKINGS.get(t.bits, ()):
+        sizes = " or ".join(f"{t.bits // w} .b{w}" for w in PACKINGS.get(t.bits, ()))
+        raise ctx.error(f"mov.{t.name} packs {sizes} elements, not {count}", vector.loc)
+    b = ctx.builder
+    elem_t, ty = TYPES[f"b{width}"], ir.IntType(t.bits)
+    if vector is src:
+        # The first element is the least significant (9.7.9.4: d = a.x | (a.y << w) ...).
+        value = ir.Constant(ty, 0)
+        for i, op in enumerate(src.elements):
+            part = b.zext(ctx.read(op, elem_t), ty)
+            value = b.or_(value, b.shl(part, ir.Constant(ty, i * width)) if i else part)
+        ctx.write(dest, value, t)
+        return
+    whole = ctx.read(src, t)
+    for i, op in enumerate(vector.elements):
+        part = b.lshr(whole, ir.Constant(ty, i * width)) if i else whole
+        ctx.write(op, b.trunc(part, ir.IntType(width)), elem_t)
 
 
-def _int_range(t: PtxType) -> tuple[int, int]:
-    if t.is_signed:
-        return -(1 << (t.bits - 1)), (1 << (t.bits - 1)) - 1
-    return 0, (1 << t.bits) - 1
+# cvt.pack's convert types: (bits, signed).
+PACK_TYPES = {
+    "u2": (2, False), "s2": (2, True), "u4": (4, False), "s4": (4, True),
+    "u8": (8, False), "s8": (8, True), "u16": (16, False), "s16": (16, True),
+}  # fmt: skip
 
 
-@emitter("data.cvt")
-def cvt(ctx: FunctionContext, instr: ast.Instruction) -> None:
+@emitter("data.cvt_pack")
+def cvt_pack(ctx: FunctionContext, instr: ast.Instruction) -> None:
+    """d = sat(a) in the upper, sat(b) in the lower of the low 2*size bits of d; with c,
+    the bits above them are the low bits of c (PTX ISA 9.7.9.22)."""
     d = instr.decoded
-    dtype, atype = d.type("dtype"), d.type("atype")
-    dest, src = instr.operands
-    a = ctx.read(src, atype, relaxed=True)
-    if not d.has("sat"):
-        result = ctx.convert_int(a, atype, dtype)
-    else:
-        # Clamp to the destination range (PTX 9.7.9.21 .sat), computed on a type wide
-        # enough to hold every value of both types.
-        b = ctx.builder
-        wide = ir.IntType(max(atype.bits, dtype.bits) + 1)
-        value = b.sext(a, wide) if atype.is_signed else b.zext(a, wide)
-        low, high = _int_range(dtype)
-        value = b.select(b.icmp_signed("<", value, wide(low)), wide(low), value)
-        value = b.select(b.icmp_signed(">", value, wide(high)), wide(high), value)
-        result = b.trunc(value, ir.IntType(dtype.bits))
-    ctx.write(dest, result, dtype, relaxed=True)
+    name = d.get("dtype")
+    assert name is not None
+    size, signed = PACK_TYPES[name]
+    b = ctx.builder
+    i32 = ir.IntType(32)
+    s32 = TYPES["s32"]
+    low, high = (-(1 << (size - 1)), (1 << (size - 1)) - 1) if signed else (0, (1 << size) - 1)
+    mask = ir.Constant(i32, (1 << size) - 1)
+
+    def saturate(op: ast.Operand) -> ir.Value:
+        v = ctx.read(op, s32)
+        v = b.select(b.icmp_signed("<", v, ir.Constant(i32, low)), ir.Constant(i32, low), v)
+        v = b.select(b.icmp_signed(">", v, ir.Constant(i32, high)), ir.Constant(i32, high), v)
+        return b.and_(v, mask)
+
+    dest, a_op, b_op, *rest = instr.operands
+    out = b.or_(b.shl(saturate(a_op), ir.Constant(i32, size)), saturate(b_op))
+    if rest:
+        c = ctx.read(rest[0], TYPES["b32"])
+        out = b.or_(out, b.shl(c, ir.Constant(i32, 2 * size)))
+    ctx.write(dest, out, TYPES["b32"])

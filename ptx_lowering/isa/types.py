@@ -72,6 +72,15 @@ TYPES: dict[str, PtxType] = {
         _t("e5m2", Kind.FLOAT, 8),
         _t("e4m3x2", Kind.FLOAT, 16, lanes=2),
         _t("e5m2x2", Kind.FLOAT, 16, lanes=2),
+        # cvt's packed fp6/fp4 pairs (each fp6 in its own byte) and cvt.pack's sub-byte
+        # integers: instruction types only, never register types.
+        _t("e2m1x2", Kind.FLOAT, 8, lanes=2),
+        _t("e2m3x2", Kind.FLOAT, 16, lanes=2),
+        _t("e3m2x2", Kind.FLOAT, 16, lanes=2),
+        _t("u2", Kind.UNSIGNED, 2),
+        _t("s2", Kind.SIGNED, 2),
+        _t("u4", Kind.UNSIGNED, 4),
+        _t("s4", Kind.SIGNED, 4),
         _t("pred", Kind.PRED, 1),
     )
 }

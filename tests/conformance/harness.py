@@ -129,3 +129,66 @@ def run(
     blocks = (count + BLOCK - 1) // BLOCK
     module.launch("conformance", grid=blocks, block=BLOCK, args=[out, *arrays, count])
     return out.to_numpy()
+
+
+# -- several instructions over the same inputs, in one kernel ------------------------------
+
+
+def kernel_text_many(
+    instructions: Sequence[str], sources: Sequence[str], dests: Sequence[str]
+) -> str:
+    """Like kernel_text, with several instructions: the k-th writes %d<k> (of type
+    dests[k]), stored to output array k."""
+    single = kernel_text("\n\t".join(instructions), sources, dests[0]).split("\n")
+    assert "\t.param .u64 out," in single and "\tld.param.u64 %base, [out];" in single
+    lines: list[str] = []
+    for line in single:
+        if line == "\t.param .u64 out,":
+            lines += [f"\t.param .u64 out{k}," for k in range(len(dests))]
+        elif line.startswith(f"\t.reg .{_reg(dests[0])} %d;"):
+            lines += [f"\t.reg .{_reg(d)} %d{k};" for k, d in enumerate(dests)]
+        elif line == "\tld.param.u64 %base, [out];":
+            break
+        else:
+            lines.append(line)
+    for k, dest in enumerate(dests):
+        size = _bits(dest) // 8
+        lines += [
+            f"\tld.param.u64 %base, [out{k}];",
+            f"\tmul.wide.u32 %off, %i, {size};",
+            "\tadd.s64 %ptr, %base, %off;",
+        ]
+        if dest == "pred":
+            lines += [f"\tselp.u16 %h, 1, 0, %d{k};", "\tst.global.u8 [%ptr], %h;"]
+        else:
+            lines.append(f"\tst.global.b{_bits(dest)} [%ptr], %d{k};")
+    lines += ["DONE:", "\tret;", "}", ""]
+    return "\n".join(lines)
+
+
+@functools.cache
+def _module_many(instructions: tuple[str, ...], sources: tuple[str, ...], dests: tuple[str, ...]):
+    text = kernel_text_many(instructions, sources, dests)
+    return host.Module.from_ptx(text, f"<conformance: {instructions[0]} ...>")
+
+
+def run_many(
+    spellings: Sequence[str],
+    sources: Sequence[str],
+    dests: Sequence[str],
+    inputs: Sequence[np.ndarray],
+) -> list[np.ndarray]:
+    """`dests[k] = spellings[k] sources...` over the same inputs, compiled as one kernel
+    (one compilation for a family of forms); returns one output array per spelling."""
+    operands = ", ".join(f"%a{i}" for i in range(len(sources)))
+    instructions = tuple(f"{s} %d{k}, {operands};" for k, s in enumerate(spellings))
+    count = len(inputs[0])
+    arrays = []
+    for ptx, values in zip(sources, inputs, strict=True):
+        assert len(values) == count, "inputs must have one value per thread"
+        arrays.append(host.to_device(np.ascontiguousarray(values).view(storage_dtype(ptx))))
+    outs = [host.zeros(count, storage_dtype(d)) for d in dests]
+    module = _module_many(instructions, tuple(sources), tuple(dests))
+    blocks = (count + BLOCK - 1) // BLOCK
+    module.launch("conformance", grid=blocks, block=BLOCK, args=[*outs, *arrays, count])
+    return [o.to_numpy() for o in outs]
