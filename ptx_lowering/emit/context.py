@@ -12,16 +12,20 @@ import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from llvmlite import ir
 
-from cu2amd.errors import Location, UnsupportedError, VerificationError
+from cu2amd.errors import InternalError, Location, UnsupportedError, VerificationError
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.irutil import alloca, llvm_name
 from cu2amd.ptx_lowering.isa.forms import Status
 from cu2amd.ptx_lowering.isa.sregs import split_special
 from cu2amd.ptx_lowering.isa.types import Kind, PtxType, StateSpace, ptx_type
 from cu2amd.ptx_lowering.targets.base import TargetHooks
+
+if TYPE_CHECKING:
+    from cu2amd.ptx_lowering.emit.call import FunctionInfo
 
 I1 = ir.IntType(1)
 
@@ -51,14 +55,25 @@ class Register:
 
 @dataclass(frozen=True, slots=True)
 class Symbol:
-    """A variable in a memory state space, or a kernel parameter."""
+    """A variable in a memory state space, or a parameter (`.param`) of a kernel, of a
+    device function or of a call sequence."""
 
     name: str
     space: StateSpace
     type: PtxType
-    # A pointer (variables) or the argument value (kernel parameters); None when the
-    # target computes it in each function (dynamic shared memory on the host).
+    # A pointer to the variable's memory; None when the target computes it in each
+    # function (dynamic shared memory on the host).
     value: ir.Value | None
+    # Where the memory `value` points to lives, when not in `space` itself: a device
+    # function's parameters and a call sequence's `.param` variables are copies in
+    # .local memory (PTX ISA 5.1.6.2: their address is a .local address).
+    storage: StateSpace | None = None
+    size: int = 0  # bytes, for parameters
+    kernel_param: bool = False  # a kernel's parameter (.param::entry)
+
+    @property
+    def storage_space(self) -> StateSpace:
+        return self.storage or self.space
 
 
 class FunctionContext:
@@ -68,6 +83,7 @@ class FunctionContext:
         fn: ir.Function,
         ptx_fn: ast.Function,
         symbols: dict[str, Symbol],
+        functions: dict[str, FunctionInfo] | None = None,
     ) -> None:
         self.hooks = hooks
         self.fn = fn
@@ -84,16 +100,28 @@ class FunctionContext:
         # Per-function state of an instruction family (e.g. the carry flag of add.cc),
         # keyed by the family's own name.
         self.state: dict[str, object] = {}
+        # The module's functions (kernels and .func), by PTX name: call targets and
+        # function addresses.
+        self.functions: dict[str, FunctionInfo] = functions or {}
+        # `.branchtargets`, `.calltargets` and `.callprototype` declarations of this
+        # function, by label.
+        self.declarations: dict[str, ast.BranchTargets | ast.CallPrototype] = {}
+        # How this function returns (a .func's return values and exit flag), set by the
+        # module emitter for device functions.
+        self.frame: object | None = None
 
     # -- scopes and declarations -----------------------------------------------------
 
     @contextmanager
     def scope(self) -> Iterator[None]:
+        """A `{ }` block: registers and variables declared in it end with it."""
         self.scopes.append({})
+        symbols = dict(self.symbols)
         try:
             yield
         finally:
             self.scopes.pop()
+            self.symbols = symbols
 
     def declare_register(self, name: str, type_: PtxType, loc: Location) -> None:
         current = self.scopes[-1]
@@ -175,7 +203,13 @@ class FunctionContext:
             sym = self.symbols.get(op.name)
             if sym is not None:
                 return self._symbol_address(sym, t, op)
+            if op.name in self.functions:
+                return self._function_address(op, t)
             raise VerificationError(f"use of undeclared identifier '{op.name}'", op.loc)
+        if isinstance(op, ast.SymbolOffset):
+            # `mov.u64 %rd, var+8`: an address plus a constant
+            base = self.read(op.symbol, t)
+            return b.add(base, ir.Constant(base.type, op.offset & ((1 << t.bits) - 1)))
         if isinstance(op, ast.IntImm):
             return self._int_immediate(op, t)
         if isinstance(op, ast.FloatImm):
@@ -221,28 +255,39 @@ class FunctionContext:
             raise UnsupportedError(
                 f"special register '{op.name}' is not supported yet{detail}", op.loc
             )
-        value = self.hooks.special_register(self.builder, row.name, axis, op.loc)
+        from cu2amd.ptx_lowering.emit.sreg import read_special
+
+        value = read_special(self, row, axis, op.loc)
         src_t = ptx_type(f"u{row.bits}")
         assert src_t is not None
         return self.convert_int(value, src_t, t)
 
     def _symbol_address(self, sym: Symbol, t: PtxType, op: ast.Name) -> ir.Value:
-        """`mov.u64 %rd, var`: the address of a variable in its own state space."""
-        if sym.space is StateSpace.PARAM:
-            raise self.unsupported(f"taking the address of kernel parameter '{sym.name}'", op.loc)
-        if not t.is_int or t.bits < self.hooks.pointer_bits(sym.space):
+        """`mov.u64 %rd, var`: the address of a variable in its own state space. A kernel
+        parameter's address is in the .param space; a device function's parameter has
+        been copied to .local memory (PTX ISA 5.1.6.2), and its address is a .local one."""
+        space = sym.storage_space
+        if not t.is_int or t.bits < self.hooks.pointer_bits(space):
             raise self.error(
                 f"the address of '{sym.name}' needs an integer of at least "
-                f"{self.hooks.pointer_bits(sym.space)} bits",
+                f"{self.hooks.pointer_bits(space)} bits",
                 op.loc,
             )
-        return self.builder.ptrtoint(self.symbol_value(sym), ir.IntType(t.bits))
+        pointer = self.symbol_value(sym)
+        if not isinstance(pointer.type, ir.PointerType):
+            raise InternalError(f"parameter '{sym.name}' has no memory", op.loc)
+        return self.builder.ptrtoint(pointer, ir.IntType(t.bits))
+
+    def _function_address(self, op: ast.Name, t: PtxType) -> ir.Value:
+        """`mov.u64 %rd, f`: the address of a function, for indirect calls."""
+        if not t.is_int or t.bits != 64:
+            raise self.error(f"the address of function '{op.name}' needs a 64-bit integer", op.loc)
+        fn = self.functions[op.name].address(self.hooks, op.loc)
+        return self.builder.ptrtoint(fn, ir.IntType(64))
 
     def _int_immediate(self, op: ast.IntImm, t: PtxType) -> ir.Value:
-        if t.kind is Kind.PRED:
-            if op.value not in (0, 1):
-                raise self.error(f"a predicate immediate must be 0 or 1, not {op.text}", op.loc)
-            return I1(op.value)
+        if t.kind is Kind.PRED:  # ptxas takes any integer: non-zero is true
+            return I1(op.value != 0)
         if t.is_float:
             raise self.error(
                 f"integer literal '{op.text}' used as a {t} operand "
@@ -252,6 +297,9 @@ class FunctionContext:
         return ir.Constant(ir.IntType(t.bits), op.value & ((1 << t.bits) - 1))
 
     def _float_immediate(self, op: ast.FloatImm, t: PtxType) -> ir.Value:
+        if t.kind is Kind.BITS and op.bits is not None and op.width == t.bits:
+            # `mov.b32 %r1, 0f3F800000`: a hex literal's bits, for a bit type of its size
+            return ir.Constant(ir.IntType(t.bits), op.bits)
         if not t.is_float or t.lanes != 1:
             raise self.error(f"floating-point literal '{op.text}' used as a {t} operand", op.loc)
         constant = float_constant(op, llvm_type(t))

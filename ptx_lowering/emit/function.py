@@ -1,15 +1,20 @@
 """Lowering of one PTX function body: declarations, labels, guards, and dispatch of each
-instruction to the emitter its form names."""
+instruction to the emitter its form names.
+
+`.param` variables declared in a body (the parameters of a call sequence, emit/call.py)
+are .local memory of the function; `{ }` blocks scope registers and variables alike."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from llvmlite import ir
 
 from cu2amd.errors import UnsupportedError, VerificationError
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.emit.context import FunctionContext, Symbol, llvm_type
+from cu2amd.ptx_lowering.emit.call import emit_return, param_spec
+from cu2amd.ptx_lowering.emit.context import FunctionContext, Symbol
 from cu2amd.ptx_lowering.emit.registry import EmitFn
 from cu2amd.ptx_lowering.isa.types import TYPES, StateSpace
 
@@ -28,13 +33,28 @@ class FunctionEmitter:
 
     def emit(self, body: ast.Block) -> None:
         ctx = self.ctx
+        self.collect_declarations(body)
         self.emit_block(body)
         if not ctx.builder.block.is_terminated:
-            # Falling off the end of a kernel ends the thread, as `ret` would.
-            ctx.builder.ret_void()
+            # Falling off the end of a function returns, as `ret` would.
+            if ctx.ptx_fn.is_kernel:
+                ctx.builder.ret_void()
+            else:
+                emit_return(ctx)
         for name, use in ctx.label_uses.items():
             if name not in self.defined_labels:
                 raise VerificationError(f"branch to undefined label '{name}'", use.loc)
+
+    def collect_declarations(self, block: ast.Block) -> None:
+        """`.branchtargets`, `.calltargets` and `.callprototype` labels, which
+        instructions may name before the declaration."""
+        for stmt in block.statements:
+            if isinstance(stmt, ast.Block):
+                self.collect_declarations(stmt)
+            elif isinstance(stmt, ast.BranchTargets | ast.CallPrototype):
+                if stmt.name in self.ctx.declarations:
+                    raise VerificationError(f"label '{stmt.name}' is defined twice", stmt.loc)
+                self.ctx.declarations[stmt.name] = stmt
 
     # -- statements ------------------------------------------------------------------
 
@@ -85,6 +105,18 @@ class FunctionEmitter:
                 ty = self.module_emitter.variable_type(decl, d)
                 slot = ctx.entry_alloca(ty, d.name, align=decl.align or None)
                 ctx.symbols[d.name] = Symbol(d.name, StateSpace.LOCAL, decl.type, slot)
+        elif decl.space is StateSpace.PARAM:
+            # A call sequence's parameter: .local memory the call reads or fills.
+            for d in decl.declarators:
+                if d.initializer is not None:
+                    raise VerificationError(".param variables cannot be initialized", d.loc)
+                spec = param_spec(dataclasses.replace(decl, declarators=(d,)))
+                ty = ir.ArrayType(ir.IntType(8), spec.size) if spec.in_memory else spec.llvm
+                slot = ctx.entry_alloca(ty, d.name, align=spec.align)
+                ctx.symbols[d.name] = Symbol(
+                    d.name, StateSpace.PARAM, decl.type, slot, storage=StateSpace.LOCAL,
+                    size=spec.size,
+                )  # fmt: skip
         else:
             raise UnsupportedError(
                 f"{decl.space} declarations inside a function are not supported yet", decl.loc
@@ -121,17 +153,3 @@ class FunctionEmitter:
             if not b.block.is_terminated:
                 b.branch(cont)
         b.position_at_end(cont)
-
-
-def argument_type(param: ast.VarDecl) -> ir.Type:
-    """The LLVM type of a kernel argument declared by `.param`."""
-    (decl,) = param.declarators
-    if decl.dims:
-        raise UnsupportedError(
-            f"kernel parameter '{decl.name}' is a byte array (structs passed by value are "
-            "not supported yet)",
-            decl.loc,
-        )
-    if param.vector is not None:
-        raise UnsupportedError(f"vector kernel parameter '{decl.name}'", decl.loc)
-    return llvm_type(param.type)

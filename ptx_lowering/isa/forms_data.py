@@ -11,15 +11,23 @@ MOV_TYPES = "pred b16 b32 b64 u16 u32 u64 s16 s32 s64 f32 f64"
 INT_CVT = "u8 u16 u32 u64 s8 s16 s32 s64"
 ALL_CVT = INT_CVT + " f16 bf16 f32 f64"
 CVTA_SPACES = "const global local shared shared::cta shared::cluster param param::entry"
-CVTA_LOWERED = "const global local shared shared::cta param"
-NARROW = "narrow floating-point conversion"
+# .param addresses are a kernel's parameters; .shared::cluster is .shared::cta, each CTA
+# being its own cluster. isspacep cannot tell .const and .param addresses from .global
+# ones on AMD GPUs, where all three are global memory.
+ISSPACEP_LOWERED = "global local shared shared::cta shared::cluster"
+STOCHASTIC = "stochastic rounding (.rs)"
+UE8M0 = "ue8m0 scale-factor conversion"
 RELU, SATF = opt("relu", "relu"), opt("satfinite", "satfinite")
 
 
-def _narrow(rnd: str, head: tuple[Slot, ...], dtype: str, atype: str, ops: tuple[Op, ...]) -> Form:
-    """One of cvt's narrow-format rows: `cvt.<rnd><head>.dtype.atype`."""
-    return Form("cvt", "9.7.9.21", (slot("rnd", rnd), *head, slot("dtype", dtype),
-                                    slot("atype", atype)), ops, U, note=NARROW)  # fmt: skip
+def _narrow(rnd: str, head: tuple[Slot, ...], dtype: str, atype: str, ops: tuple[Op, ...],
+            note: str = "") -> Form:  # fmt: skip
+    """One of cvt's narrow-format rows: `cvt.<rnd><head>.dtype.atype`; with a `note`, a
+    row cu2amd does not lower."""
+    slots = (slot("rnd", rnd), *head, slot("dtype", dtype), slot("atype", atype))
+    if note:
+        return Form("cvt", "9.7.9.21", slots, ops, U, note=note)
+    return Form("cvt", "9.7.9.21", slots, ops, emitter="convert.narrow")
 
 
 SAT_REQ = slot("satfinite", "satfinite")
@@ -28,58 +36,57 @@ SAT_REQ = slot("satfinite", "satfinite")
 FORMS = (
     # 9.7.9.3 mov / 9.7.9.4 mov (vector pack and unpack)
     Form("mov", "9.7.9.3", (slot("type", MOV_TYPES),), (D, A), emitter="data.mov"),
-    Form("mov", "9.7.9.4", (slot("type", "b16 b32 b64 b128"),), (V, V), U,
-         note="vector pack/unpack with mov"),
-    # 9.7.9.5 shfl (deprecated) / 9.7.9.6 shfl.sync / 9.7.9.7 prmt
+    Form("mov", "9.7.9.4", (slot("type", "b16 b32 b64 b128"),), (V, V), emitter="data.mov"),
+    # 9.7.9.5 shfl (deprecated: among the threads executing it together) / 9.7.9.6
+    # shfl.sync (emit/warp.py) / 9.7.9.7 prmt
     Form("shfl", "9.7.9.5", (slot("mode", "up down bfly idx"), slot("type", "b32")),
-         (DP, A, A, A), U, note="warp shuffle without a member mask"),
+         (DP, A, A, A), emitter="warp.shfl"),
     Form("shfl.sync", "9.7.9.6", (slot("mode", "up down bfly idx"), slot("type", "b32")),
-         (DP, A, A, A, A), U, note="warp shuffle"),
+         (DP, A, A, A, A), emitter="warp.shfl"),
     Form("prmt", "9.7.9.7", (slot("type", "b32"), opt("mode", "f4e b4e rc8 ecl ecr rc16")),
-         (D, A, A, A), U, note="byte permute"),
+         (D, A, A, A), emitter="bits.prmt"),
     # 9.7.9.19 isspacep / 9.7.9.20 cvta: generic <-> state-space addresses
-    Form("isspacep", "9.7.9.19", (slot("space", CVTA_SPACES),), (P, A), U,
-         note="address-space query"),
-    Form("cvta", "9.7.9.20", (slot("space", CVTA_SPACES, supported=CVTA_LOWERED),
+    Form("isspacep", "9.7.9.19", (slot("space", CVTA_SPACES, supported=ISSPACEP_LOWERED),),
+         (P, A), emitter="mem.isspacep"),
+    Form("cvta", "9.7.9.20", (slot("space", CVTA_SPACES), slot("type", "u32 u64")), (D, A),
+         emitter="mem.cvta"),
+    Form("cvta", "9.7.9.20", (slot("to", "to"), slot("space", CVTA_SPACES),
                               slot("type", "u32 u64")), (D, A), emitter="mem.cvta"),
-    Form("cvta", "9.7.9.20", (slot("to", "to"), slot("space", CVTA_SPACES, supported=CVTA_LOWERED),
-                              slot("type", "u32 u64")), (D, A), emitter="mem.cvta"),
-    # 9.7.9.21 cvt: integer <-> integer lowered; rounding and float types not yet
-    Form("cvt", "9.7.9.21", (opt("irnd", "rni rzi rmi rpi", supported=""),
-                             opt("ftz", "ftz", supported=""), opt("sat", "sat"),
-                             slot("dtype", ALL_CVT, supported=INT_CVT),
-                             slot("atype", ALL_CVT, supported=INT_CVT)), (D, A),
-         emitter="data.cvt"),
-    Form("cvt", "9.7.9.21", (opt("rnd", "rn rz rm rp"), opt("ftz", "ftz"), opt("sat", "sat"),
-                             slot("dtype", ALL_CVT), slot("atype", ALL_CVT)), (D, A), U,
-         note="floating-point conversion"),
+    # 9.7.9.21 cvt: integer rounding (or none), floating-point rounding; which modifiers
+    # each pair of types takes is checked by the emitter (emit/convert.py)
+    Form("cvt", "9.7.9.21", (opt("irnd", "rni rzi rmi rpi"), opt("ftz", "ftz"),
+                             opt("sat", "sat"), slot("dtype", ALL_CVT), slot("atype", ALL_CVT)),
+         (D, A), emitter="convert.cvt"),
+    Form("cvt", "9.7.9.21", (slot("rnd", "rn rz rm rp"), opt("ftz", "ftz"), opt("sat", "sat"),
+                             slot("dtype", ALL_CVT), slot("atype", ALL_CVT)), (D, A),
+         emitter="convert.cvt"),
     _narrow("rn rz", (RELU, SATF), "f16", "f32", (D, A)),
     _narrow("rn rz", (RELU, SATF), "f16x2", "f32", (D, A, A)),
-    _narrow("rs", (RELU, SATF), "f16x2", "f32", (D, A, A, A)),
+    _narrow("rs", (RELU, SATF), "f16x2", "f32", (D, A, A, A), STOCHASTIC),
     _narrow("rn rz", (RELU, SATF), "bf16", "f32", (D, A)),
     _narrow("rn rz", (RELU, SATF), "bf16x2", "f32", (D, A, A)),
-    _narrow("rs", (RELU, SATF), "bf16x2", "f32", (D, A, A, A)),
+    _narrow("rs", (RELU, SATF), "bf16x2", "f32", (D, A, A, A), STOCHASTIC),
     _narrow("rna", (SATF,), "tf32", "f32", (D, A)),
     _narrow("rn rz", (SATF, RELU), "tf32", "f32", (D, A)),
     _narrow("rn", (SAT_REQ, RELU), "e4m3x2 e5m2x2", "f32", (D, A, A)),
     _narrow("rn", (SAT_REQ, RELU), "e4m3x2 e5m2x2", "f16x2", (D, A)),
     _narrow("rn", (RELU,), "f16x2", "e4m3x2 e5m2x2", (D, A)),
-    _narrow("rs", (RELU, SAT_REQ), "e4m3x4 e5m2x4", "f32", (D, V, A)),
+    _narrow("rs", (RELU, SAT_REQ), "e4m3x4 e5m2x4", "f32", (D, V, A), STOCHASTIC),
     _narrow("rn", (SAT_REQ, RELU), "e2m1x2", "f32", (D, A, A)),
     _narrow("rn", (RELU,), "f16x2", "e2m1x2", (D, A)),
-    _narrow("rs", (RELU, SAT_REQ), "e2m1x4", "f32", (D, V, A)),
+    _narrow("rs", (RELU, SAT_REQ), "e2m1x4", "f32", (D, V, A), STOCHASTIC),
     _narrow("rn", (SAT_REQ, RELU), "e2m3x2 e3m2x2", "f32", (D, A, A)),
     _narrow("rn", (RELU,), "f16x2", "e2m3x2 e3m2x2", (D, A)),
-    _narrow("rs", (RELU, SAT_REQ), "e2m3x4 e3m2x4", "f32", (D, V, A)),
-    _narrow("rz rp", (SATF,), "ue8m0x2", "f32", (D, A, A)),
-    _narrow("rz rp", (SATF,), "ue8m0x2", "bf16x2", (D, A)),
-    _narrow("rn", (), "bf16x2", "ue8m0x2", (D, A)),
+    _narrow("rs", (RELU, SAT_REQ), "e2m3x4 e3m2x4", "f32", (D, V, A), STOCHASTIC),
+    _narrow("rz rp", (SATF,), "ue8m0x2", "f32", (D, A, A), UE8M0),
+    _narrow("rz rp", (SATF,), "ue8m0x2", "bf16x2", (D, A), UE8M0),
+    _narrow("rn", (), "bf16x2", "ue8m0x2", (D, A), UE8M0),
     # 9.7.9.22 cvt.pack
     Form("cvt.pack", "9.7.9.22", (slot("sat", "sat"), slot("dtype", "u16 s16"),
-                                  slot("atype", "s32")), (D, A, A), U, note="saturating pack"),
+                                  slot("atype", "s32")), (D, A, A), emitter="data.cvt_pack"),
     Form("cvt.pack", "9.7.9.22", (slot("sat", "sat"), slot("dtype", "u2 s2 u4 s4 u8 s8"),
-                                  slot("atype", "s32"), slot("ctype", "b32")), (D, A, A, A), U,
-         note="saturating pack"),
+                                  slot("atype", "s32"), slot("ctype", "b32")), (D, A, A, A),
+         emitter="data.cvt_pack"),
     # 9.7.9.23 mapa / 9.7.9.24 getctarank
     Form("mapa", "9.7.9.23", (opt("space", "shared::cluster"), slot("type", "u32 u64")),
          (D, A, A), U, note="distributed shared memory (clusters)"),

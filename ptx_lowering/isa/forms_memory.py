@@ -5,8 +5,15 @@ createpolicy.
 The qualifiers before `.vec` may come in any order (ptxas accepts `ld.global.acquire.gpu`
 as well as the manual's `ld.acquire.gpu.global`): they form one unordered group. The
 manual gives `ld` and `st` with cache operators and with eviction priorities as two syntax
-lines; cu2amd accepts and ignores both kinds of hint, so the two lines are one row each.
-`[a].unified` (ld) is not accepted by the grammar yet.
+lines; cu2amd accepts both kinds of hint, so the two lines are one row each. `.volatile`,
+`.relaxed`, `.acquire` and `.release` apply to .global and .shared (and generic
+addresses) only, as ptxas checks. `[a].unified` (ld) is not accepted by the grammar yet.
+
+Hints change performance, never results: cache operators, eviction priorities,
+`.L2::cache_hint` (its cache-policy operand is read and ignored), prefetch sizes, the
+prefetch instructions, applypriority, discard (whose data becomes unspecified: keeping it
+is one of the allowed outcomes) and createpolicy (whose policy is opaque) are lowered to
+what the hint means on the target, or to nothing (emit/memory.py).
 """
 
 from __future__ import annotations
@@ -19,49 +26,41 @@ Q = "q"  # the unordered group of memory qualifiers
 LDST_TYPES = "b8 b16 b32 b64 b128 u8 u16 u32 u64 s8 s16 s32 s64 f32 f64"
 LD_SPACES = "const global local param::entry param::func param shared shared::cta shared::cluster"
 ST_SPACES = "global local param param::func shared shared::cta shared::cluster"
-LOWERED_SPACES = "const global local param shared shared::cta"
+ORDERED_SPACES = "global shared shared::cta shared::cluster"  # .volatile, .relaxed, ...
 SCOPES = "cta cluster gpu sys"
 EVICT1 = "L1::evict_normal L1::evict_unchanged L1::evict_first L1::evict_last L1::no_allocate"
 EVICT2 = "L2::evict_normal L2::evict_first L2::evict_last"
-ORDERED = "memory-model ordering (.relaxed/.acquire/.release)"
 POLICY = maybe(A, when="hint")  # `{, cache-policy}` comes with .L2::cache_hint
-VEC = opt("vec", "v2 v4 v8", supported="v2 v4")
+VEC = opt("vec", "v2 v4 v8")
 LDST = slot("type", LDST_TYPES)
 PREFETCH = opt("prefetch", "L2::64B L2::128B L2::256B", group=Q)
 WEAK, VOLATILE = opt("sem", "weak", group=Q), slot("sem", "volatile", group=Q)
+LD_SPACE = opt("space", LD_SPACES, group=Q)
+ST_SPACE = opt("space", ST_SPACES, group=Q)
+ORDERED_SPACE = opt("space", ORDERED_SPACES, group=Q)
 
 
-def _space(spaces: str) -> Slot:
-    lowered = " ".join(s for s in spaces.split() if s in LOWERED_SPACES.split())
-    return slot("space", spaces, optional=True, supported=lowered, group=Q)
-
-
-LD_SPACE, ST_SPACE = _space(LD_SPACES), _space(ST_SPACES)
-
-
-# Cache operators and eviction hints change performance, never results: accepted, ignored.
-# .L2::cache_hint needs its cache-policy operand handled: not yet.
 def _hints(cop: str) -> tuple[Slot, ...]:
     return (
         *((opt("cop", cop, group=Q),) if cop else ()),
         opt("evict1", EVICT1, group=Q),
         opt("evict2", EVICT2, group=Q),
-        opt("hint", "L2::cache_hint", supported="", group=Q),
+        opt("hint", "L2::cache_hint", group=Q),
     )
 
 
-def _ordered(opcode: str, section: str, sem: str, space: Slot, ops: tuple[Operand, ...]) -> Form:
-    """`ld.relaxed.scope ...`, `st.release.scope ...`: not lowered yet."""
+def _ordered(opcode: str, section: str, sem: str, ops: tuple[Operand, ...]) -> Form:
+    """`ld.relaxed.scope ...`, `ld.acquire.scope ...`, `st.release.scope ...`."""
     prefetch = (PREFETCH,) if opcode == "ld" else ()
-    slots = (slot("sem", sem, group=Q), slot("scope", SCOPES, group=Q), space, *_hints(""),
-             *prefetch, VEC, LDST)  # fmt: skip
-    return Form(opcode, section, slots, ops, U, note=ORDERED)
+    slots = (slot("sem", sem, group=Q), slot("scope", SCOPES, group=Q), ORDERED_SPACE,
+             *_hints(""), *prefetch, VEC, LDST)  # fmt: skip
+    return Form(opcode, section, slots, ops, emitter=f"mem.{opcode}")
 
 
 def _mmio(opcode: str, section: str, ops: tuple[Op, ...]) -> Form:
-    slots = (slot("mmio", "mmio"), slot("sem", "relaxed"), slot("scope", "sys"),
-             opt("space", "global"), LDST)  # fmt: skip
-    return Form(opcode, section, slots, ops, U, note="MMIO access")
+    slots = (slot("mmio", "mmio", group=Q), slot("sem", "relaxed", group=Q),
+             slot("scope", "sys", group=Q), opt("space", "global", group=Q), LDST)  # fmt: skip
+    return Form(opcode, section, slots, ops, emitter=f"mem.{opcode}")
 
 
 MM_INT = slot("type", "b32 b64 u32 u64 s32 s64")
@@ -84,32 +83,28 @@ def _multimem(name: str, sem: str, tail: tuple[Slot, ...], ops: tuple[Op, ...]) 
 PRIORITY = slot("priority", "L2::evict_last L2::evict_normal L2::evict_first L2::evict_unchanged")
 PRIORITY2 = opt("priority2", "L2::evict_first L2::evict_unchanged")
 B64 = slot("type", "b64")
-POLICY_NOTE = "L2 cache policy"
-PREFETCH_NOTE = "prefetch hint"
 
 # fmt: off
 FORMS = (
-    # 9.7.9.8 ld (weak and volatile; .relaxed/.acquire need atomic orderings: not yet)
+    # 9.7.9.8 ld: weak, volatile, relaxed and acquire, mmio
     Form("ld", "9.7.9.8", (WEAK, LD_SPACE, *_hints("ca cg cs lu cv"), PREFETCH, VEC, LDST),
          (V, M, POLICY), emitter="mem.ld"),
-    Form("ld", "9.7.9.8", (VOLATILE, LD_SPACE, PREFETCH, VEC, LDST), (V, M), emitter="mem.ld"),
-    _ordered("ld", "9.7.9.8", "relaxed", LD_SPACE, (V, M, POLICY)),
-    _ordered("ld", "9.7.9.8", "acquire", LD_SPACE, (V, M, POLICY)),
+    Form("ld", "9.7.9.8", (VOLATILE, ORDERED_SPACE, PREFETCH, VEC, LDST), (V, M),
+         emitter="mem.ld"),
+    _ordered("ld", "9.7.9.8", "relaxed acquire", (V, M, POLICY)),
     _mmio("ld", "9.7.9.8", (V, M)),
     # 9.7.9.9 ld.global.nc: the read-only data path
     Form("ld", "9.7.9.9", (slot("space", "global", group=Q), slot("nc", "nc", group=Q),
                            *_hints("ca cg cs"), PREFETCH, VEC, LDST),
          (V, M, POLICY), emitter="mem.ld"),
     # 9.7.9.10 ldu
-    Form("ldu", "9.7.9.10", (opt("space", "global"), LDST), (V, M), U, note="uniform load"),
-    Form("ldu", "9.7.9.10", (opt("space", "global"), slot("vec", "v2 v4"), LDST), (V, M), U,
-         note="uniform load"),
-    # 9.7.9.11 st
+    Form("ldu", "9.7.9.10", (opt("space", "global"), opt("vec", "v2 v4"), LDST), (V, M),
+         emitter="mem.ld"),
+    # 9.7.9.11 st: weak, volatile, relaxed and release, mmio
     Form("st", "9.7.9.11", (WEAK, ST_SPACE, *_hints("wb cg cs wt"), VEC, LDST), (M, V, POLICY),
          emitter="mem.st"),
-    Form("st", "9.7.9.11", (VOLATILE, ST_SPACE, VEC, LDST), (M, V), emitter="mem.st"),
-    _ordered("st", "9.7.9.11", "relaxed", ST_SPACE, (M, V, POLICY)),
-    _ordered("st", "9.7.9.11", "release", ST_SPACE, (M, V, POLICY)),
+    Form("st", "9.7.9.11", (VOLATILE, ORDERED_SPACE, VEC, LDST), (M, V), emitter="mem.st"),
+    _ordered("st", "9.7.9.11", "relaxed release", (M, V, POLICY)),
     _mmio("st", "9.7.9.11", (M, V)),
     # 9.7.9.12 st.async / 9.7.9.13 st.bulk
     Form("st.async", "9.7.9.12", (opt("sem", "weak"), opt("scope", "cluster"),
@@ -134,26 +129,26 @@ FORMS = (
                (slot("op", "min max add"), MM_ACC, MM_VEC, MM_FLOAT), (V, M)),
     *_multimem("st", "relaxed release", (MM_VEC, MM_FLOAT), (M, V)),
     *_multimem("red", "relaxed release", (slot("op", "add"), MM_VEC, MM_RED_FLOAT), (M, V)),
-    # 9.7.9.15 prefetch, prefetchu
-    Form("prefetch", "9.7.9.15", (opt("space", "global local"), slot("level", "L1 L2")), (M,), U,
-         note=PREFETCH_NOTE),
+    # 9.7.9.15 prefetch, prefetchu: hints, lowered to nothing
+    Form("prefetch", "9.7.9.15", (opt("space", "global local"), slot("level", "L1 L2")), (M,),
+         emitter="mem.hint"),
     Form("prefetch", "9.7.9.15", (slot("space", "global"),
-                                  slot("level", "L2::evict_last L2::evict_normal")), (M,), U,
-         note=PREFETCH_NOTE),
-    Form("prefetchu", "9.7.9.15", (slot("level", "L1"),), (M,), U, note=PREFETCH_NOTE),
+                                  slot("level", "L2::evict_last L2::evict_normal")), (M,),
+         emitter="mem.hint"),
+    Form("prefetchu", "9.7.9.15", (slot("level", "L1"),), (M,), emitter="mem.hint"),
     Form("prefetch", "9.7.9.15", (opt("space", "const param"), slot("tensormap", "tensormap")),
-         (M,), U, note=PREFETCH_NOTE),
+         (M,), emitter="mem.hint"),
     # 9.7.9.16 applypriority / 9.7.9.17 discard / 9.7.9.18 createpolicy
     Form("applypriority", "9.7.9.16", (opt("space", "global"),
-                                       slot("priority", "L2::evict_normal")), (M, A), U,
-         note="L2 cache priority"),
-    Form("discard", "9.7.9.17", (opt("space", "global"), slot("level", "L2")), (M, A), U,
-         note="L2 cache discard"),
+                                       slot("priority", "L2::evict_normal")), (M, A),
+         emitter="mem.hint"),
+    Form("discard", "9.7.9.17", (opt("space", "global"), slot("level", "L2")), (M, A),
+         emitter="mem.hint"),
     Form("createpolicy", "9.7.9.18", (slot("policy", "range"), opt("space", "global"), PRIORITY,
-                                      PRIORITY2, B64), (D, M, A, A), U, note=POLICY_NOTE),
+                                      PRIORITY2, B64), (D, M, A, A), emitter="mem.createpolicy"),
     Form("createpolicy", "9.7.9.18", (slot("policy", "fractional"), PRIORITY, PRIORITY2, B64),
-         (D, maybe(A)), U, note=POLICY_NOTE),
+         (D, maybe(A)), emitter="mem.createpolicy"),
     Form("createpolicy", "9.7.9.18", (slot("policy", "cvt"), slot("level", "L2"), B64), (D, A),
-         U, note=POLICY_NOTE),
+         emitter="mem.createpolicy"),
 )
 # fmt: on

@@ -76,7 +76,7 @@ FORMS = (
          (D, A, A, A), U, note=VIDEO),
     # 9.7.19.1 brkpt / 9.7.19.2 nanosleep / 9.7.19.3 pmevent / 9.7.19.4 trap / 9.7.19.5 setmaxnreg
     Form("brkpt", "9.7.19.1", (), (), U, note="debugger breakpoint"),
-    Form("nanosleep", "9.7.19.2", (slot("type", "u32"),), (A,), U, note="thread sleep"),
+    Form("nanosleep", "9.7.19.2", (slot("type", "u32"),), (A,), emitter="control.nanosleep"),
     Form("pmevent", "9.7.19.3", (), (A,), U, note="performance-monitor event"),
     Form("pmevent", "9.7.19.3", (slot("mask", "mask"),), (A,), U, note="performance-monitor event"),
     Form("trap", "9.7.19.4", (), (), emitter="control.trap"),

@@ -22,36 +22,37 @@ class SpecialRegister:
 SPECIAL_REGISTERS: tuple[SpecialRegister, ...] = (
     SpecialRegister("%tid", "10.1", 32, True, S),
     SpecialRegister("%ntid", "10.2", 32, True, S),
-    SpecialRegister("%laneid", "10.3", 32, False, U, "warp collectives"),
-    SpecialRegister("%warpid", "10.4", 32, False, U, "warp collectives"),
-    SpecialRegister("%nwarpid", "10.5", 32, False, U),
+    SpecialRegister("%laneid", "10.3", 32, False, S),  # linear tid % 32 (emit/sreg.py)
+    SpecialRegister("%warpid", "10.4", 32, False, S),  # linear tid / 32
+    SpecialRegister("%nwarpid", "10.5", 32, False, S),  # 32: warps of the largest CTA
     SpecialRegister("%ctaid", "10.6", 32, True, S),
     SpecialRegister("%nctaid", "10.7", 32, True, S),
-    SpecialRegister("%smid", "10.8", 32, False, U),
-    SpecialRegister("%nsmid", "10.9", 32, False, U),
-    SpecialRegister("%gridid", "10.10", 64, False, U),
-    SpecialRegister("%is_explicit_cluster", "10.11", 32, False, U),
-    SpecialRegister("%clusterid", "10.12", 32, True, U),
-    SpecialRegister("%nclusterid", "10.13", 32, True, U),
-    SpecialRegister("%cluster_ctaid", "10.14", 32, True, U),
-    SpecialRegister("%cluster_nctaid", "10.15", 32, True, U),
-    SpecialRegister("%cluster_ctarank", "10.16", 32, False, U),
-    SpecialRegister("%cluster_nctarank", "10.17", 32, False, U),
-    SpecialRegister("%lanemask_eq", "10.18", 32, False, U, "warp collectives"),
-    SpecialRegister("%lanemask_le", "10.19", 32, False, U, "warp collectives"),
-    SpecialRegister("%lanemask_lt", "10.20", 32, False, U, "warp collectives"),
-    SpecialRegister("%lanemask_ge", "10.21", 32, False, U, "warp collectives"),
-    SpecialRegister("%lanemask_gt", "10.22", 32, False, U, "warp collectives"),
-    SpecialRegister("%clock", "10.23", 32, False, U),
-    SpecialRegister("%clock_hi", "10.23", 32, False, U),
-    SpecialRegister("%clock64", "10.24", 64, False, U),
-    SpecialRegister("%globaltimer", "10.28", 64, False, U),
-    SpecialRegister("%globaltimer_lo", "10.28", 32, False, U),
-    SpecialRegister("%globaltimer_hi", "10.28", 32, False, U),
-    SpecialRegister("%total_smem_size", "10.31", 32, False, U),
-    SpecialRegister("%aggr_smem_size", "10.32", 32, False, U),
-    SpecialRegister("%dynamic_smem_size", "10.33", 32, False, S),  # host only so far
-    SpecialRegister("%current_graph_exec", "10.34", 64, False, U),
+    SpecialRegister("%smid", "10.8", 32, False, S),  # AMDGPU: SE and CU ids; host: 0
+    SpecialRegister("%nsmid", "10.9", 32, False, S),  # a bound on %smid, as the ISA allows
+    SpecialRegister("%gridid", "10.10", 64, False, S),  # AMDGPU: the dispatch id
+    # Every CTA is its own implicit 1x1x1 cluster (cu2amd launches no clusters).
+    SpecialRegister("%is_explicit_cluster", "10.11", 32, False, S),
+    SpecialRegister("%clusterid", "10.12", 32, True, S),
+    SpecialRegister("%nclusterid", "10.13", 32, True, S),
+    SpecialRegister("%cluster_ctaid", "10.14", 32, True, S),
+    SpecialRegister("%cluster_nctaid", "10.15", 32, True, S),
+    SpecialRegister("%cluster_ctarank", "10.16", 32, False, S),
+    SpecialRegister("%cluster_nctarank", "10.17", 32, False, S),
+    SpecialRegister("%lanemask_eq", "10.18", 32, False, S),
+    SpecialRegister("%lanemask_le", "10.19", 32, False, S),
+    SpecialRegister("%lanemask_lt", "10.20", 32, False, S),
+    SpecialRegister("%lanemask_ge", "10.21", 32, False, S),
+    SpecialRegister("%lanemask_gt", "10.22", 32, False, S),
+    SpecialRegister("%clock", "10.23", 32, False, S),  # AMDGPU: llvm.readcyclecounter
+    SpecialRegister("%clock_hi", "10.23", 32, False, S),
+    SpecialRegister("%clock64", "10.24", 64, False, S),
+    SpecialRegister("%globaltimer", "10.28", 64, False, S),  # AMDGPU: 100 MHz realtime x 10
+    SpecialRegister("%globaltimer_lo", "10.28", 32, False, S),
+    SpecialRegister("%globaltimer_hi", "10.28", 32, False, S),
+    SpecialRegister("%total_smem_size", "10.31", 32, False, S),
+    SpecialRegister("%aggr_smem_size", "10.32", 32, False, U, "reserved shared memory"),
+    SpecialRegister("%dynamic_smem_size", "10.33", 32, False, S),
+    SpecialRegister("%current_graph_exec", "10.34", 64, False, U, "CUDA graphs"),
 )
 
 _BY_NAME = {r.name: r for r in SPECIAL_REGISTERS}
@@ -63,9 +64,12 @@ def split_special(name: str) -> tuple[SpecialRegister | None, str | None]:
     """`%tid.x` -> (the %tid row, "x"); a name that is no special register -> (None, None)."""
     base, _, axis = name.partition(".")
     row = _BY_NAME.get(base)
-    if row is None and (base in _ENVREGS or base in _PMREGS):
+    if row is None and base in _ENVREGS:
+        # Driver-defined registers: cu2amd's drivers define every one as 0 (emit/sreg.py).
+        row = SpecialRegister(base, "10.25", 32, False, S)
+    if row is None and base in _PMREGS:
         bits = 64 if base.endswith("_64") else 32
-        row = SpecialRegister(base, "10.26" if base.startswith("%pm") else "10.25", bits, False, U)
+        row = SpecialRegister(base, "10.26", bits, False, U, "performance-monitor counters")
     if row is None:
         return None, None
     return row, axis or None
