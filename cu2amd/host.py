@@ -36,8 +36,9 @@ from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.isa.types import TYPES, Kind, PtxType
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions
 from cu2amd.ptx_lowering.targets.host import HOST
+from cu2amd.runtime_shim.device.library import library_key
 from cu2amd.runtime_shim.host import loader
-from cu2amd.runtime_shim.host.build import cache_dir, compile_host_ir
+from cu2amd.runtime_shim.host.build import cache_dir, compile_host_ir, compiler_fingerprint
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
 
 __all__ = [
@@ -111,12 +112,16 @@ def zeros(shape: int | tuple[int, ...], dtype: object = np.float32) -> DeviceArr
 class Param:
     name: str
     type: PtxType
+    # bytes of a byte-array (or vector) parameter, a struct passed by value; 0 for scalars
+    bytes_: int = 0
 
     @property
     def size(self) -> int:
-        return max(self.type.bits // 8, 1)
+        return self.bytes_ or max(self.type.bits // 8, 1)
 
     def describe(self) -> str:
+        if self.bytes_:
+            return f"{self.name} ({self.type}[{self.bytes_ // max(self.type.bits // 8, 1)}])"
         return f"{self.name} ({self.type})"
 
 
@@ -261,14 +266,21 @@ def _kernel(fn: ast.Function) -> Kernel:
     params = []
     for p in fn.params:
         (d,) = p.declarators
-        params.append(Param(d.name, p.type))
+        size = 0
+        if d.dims or p.vector:
+            size = max(p.type.bits // 8, 1) * (p.vector or 1)
+            for dim in d.dims:
+                size *= dim or 0
+        params.append(Param(d.name, p.type, size))
     return Kernel(fn.name, tuple(params))
 
 
 def _cached_module(
     pipeline: Pipeline, module: ast.Module, text: str, name: str, opt_level: int
 ) -> Path:
-    key = hashlib.sha256(f"{__version__}\0{name}\0{opt_level}\0{text}".encode()).hexdigest()[:24]
+    # The device runtime library is linked in: a changed library makes a new module.
+    salt = f"{__version__}\0{library_key('host')}\0{compiler_fingerprint()}"
+    key = hashlib.sha256(f"{salt}\0{name}\0{opt_level}\0{text}".encode()).hexdigest()[:24]
     path = cache_dir() / "host-modules" / f"ptx-{key}.so"
     with _compile_lock:
         if not path.is_file():
@@ -303,7 +315,7 @@ def _order(order: str) -> tuple[int, int]:
 _CTYPES = {8: ctypes.c_uint8, 16: ctypes.c_uint16, 32: ctypes.c_uint32, 64: ctypes.c_uint64}
 
 
-def _pack_args(kernel: Kernel, args: Sequence[object]) -> list[ctypes._SimpleCData]:
+def _pack_args(kernel: Kernel, args: Sequence[object]) -> list[ctypes._CData]:
     if len(args) != len(kernel.params):
         raise LaunchError(
             f"kernel '{kernel.name}' takes {len(kernel.params)} arguments, {len(args)} given"
@@ -313,9 +325,18 @@ def _pack_args(kernel: Kernel, args: Sequence[object]) -> list[ctypes._SimpleCDa
     ]
 
 
-def _pack(kernel: Kernel, index: int, param: Param, value: object) -> ctypes._SimpleCData:
+def _pack(kernel: Kernel, index: int, param: Param, value: object) -> ctypes._CData:
     where = f"argument {index + 1} of kernel '{kernel.name}', {param.describe()}"
     t = param.type
+    if param.bytes_:
+        # A struct by value: its bytes, e.g. struct.pack(...) or a numpy structured scalar.
+        data = value.tobytes() if isinstance(value, np.ndarray | np.generic) else value
+        if not isinstance(data, bytes | bytearray | memoryview):
+            raise LaunchError(f"{where}: needs {param.bytes_} bytes, got {type(value).__name__}")
+        if len(data) != param.bytes_:
+            raise LaunchError(f"{where}: needs {param.bytes_} bytes, got {len(data)}")
+        # ctypes buffers come from malloc: aligned for any .param alignment up to 16
+        return (ctypes.c_char * param.bytes_).from_buffer_copy(bytes(data))
     if t.lanes != 1 or t.kind is Kind.PRED or not 8 <= t.bits <= 64:
         raise LaunchError(f"{where}: parameters of this type are not supported yet")
     if isinstance(value, DeviceArray):

@@ -28,6 +28,7 @@ from cu2amd.ptx_lowering.printer import print_module
 from cu2amd.ptx_lowering.targets.amdgpu import AmdgpuHooks
 from cu2amd.ptx_lowering.targets.base import TargetHooks
 from cu2amd.ptx_lowering.targets.host import HostHooks, HostTarget, host_target_machine
+from cu2amd.runtime_shim.device.library import flavour_for_wave_size, link_device_library
 from cu2amd.runtime_shim.host.build import link_module
 
 # Passes over the PTX AST, in order. Each has a `name` and `run(module) -> module`.
@@ -104,7 +105,10 @@ class Pipeline:
     def lower(self, module: ast.Module, target: Target) -> llvm.ModuleRef:
         hooks = self.hooks(target)
         ir_text = self._stage("lower", lambda: str(lower_module(module, hooks)), lambda s: s)
-        return codegen.parse_ir(ir_text, module.file)
+        llvm_module = codegen.parse_ir(ir_text, module.file)
+        # Warp collectives are calls of the device runtime library (emit/warp.py).
+        link_device_library(llvm_module, device_library_flavour(target))
+        return llvm_module
 
     def back(self, module: ast.Module, target: Target) -> TargetResult:
         """lower, optimize, codegen, link: a code object (or host shared object)."""
@@ -151,6 +155,13 @@ def _link(obj: bytes, target: Target) -> bytes:
     if isinstance(target, HostTarget):
         return link_module(obj).read_bytes()
     return codegen.link_code_object([obj], target)
+
+
+def device_library_flavour(target: Target) -> str:
+    """The flavour of the device runtime library (runtime_shim/device) for `target`."""
+    if isinstance(target, HostTarget):
+        return "host"
+    return flavour_for_wave_size(target.target.default_wave_size)
 
 
 def target_machine(target: Target, opt_level: int) -> llvm.TargetMachine:

@@ -34,6 +34,7 @@ from cu2amd.amdgpu.toolchain import discover, host_cc
 from cu2amd.errors import UsageError
 from cu2amd.outputs import write_atomic
 from cu2amd.ptx_lowering.targets.host import HostTarget
+from cu2amd.runtime_shim.device.library import flavour_for_wave_size, link_device_library
 from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple, runtime_archive
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
 from cu2amd.translator.nvcc_config import Config
@@ -333,6 +334,8 @@ class Driver:
 
         module = llvm.parse_bitcode(bc.read_bytes())
         wave64 = target.target.default_wave_size == 64
+        # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
+        link_device_library(module, flavour_for_wave_size(target.target.default_wave_size))
         link_device_libraries(module, target, wave64, self.config.math)
         level = int(self.config.opt_level)
         codegen.optimize(module, target, level)

@@ -3,11 +3,14 @@ mbarrier family (forms_mbarrier.py): bar, barrier, bar.warp.sync, barrier.cluste
 membar/fence, atom, red, red.async, vote, match, activemask, redux, griddepcontrol,
 elect, tensormap.cp_fenceproxy, clusterlaunchcontrol.
 
-The qualifiers of atom and red before the type may come in any order (libcu++ writes
-`atom.add.acquire.gpu`, the manual `atom.acquire.gpu.add`): one unordered group each.
+The qualifiers of atom and red may come in any order (libcu++ writes
+`atom.add.acquire.gpu`, the manual `atom.acquire.gpu.add` and `atom.global.v8.f16.max.noftz`):
+one unordered group each.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from cu2amd.ptx_lowering.isa.forms import Form, Op, Operand, Slot, Status, maybe, opt, slot
 
@@ -17,31 +20,32 @@ U = Status.UNSUPPORTED
 G = "q"  # the unordered group of atom/red qualifiers
 SCOPES = "cta cluster gpu sys"
 ATOM_SPACES = "global shared shared::cta shared::cluster"
-ATOM_TYPES = "b32 b64 u32 u64 s32 s64 f32 f64"
+WIDE = "128-bit atomics (AMD GPUs have none)"
 HINT = opt("hint", "L2::cache_hint")
 POLICY = maybe(A, when="hint")
 NOFTZ = slot("noftz", "noftz")
-ATOMIC = "atomics"
+ATOMIC = "asynchronous reductions"
 FENCE = "memory fences"
-WARP = "warp collectives"
+WARP_VOTE = "warp.vote"
 CLUSTER = "thread-block clusters"
 SYNC, ALIGNED = slot("sync", "sync"), slot("aligned", "aligned")
 
 
 def _bar(opcode: str, aligned: bool) -> tuple[Form, ...]:
-    """bar and barrier (9.7.13.1): .sync (lowered), .arrive, .red.popc, .red.and/.or."""
+    """bar and barrier (9.7.13.1): .sync, .arrive, .red.popc, .red.and/.or (emit/sync.py;
+    targets without barrier operations reject .arrive and .red by name)."""
     cta = opt("cta", "cta")
     al = (opt("aligned", "aligned"),) if aligned else ()
     red = slot("red", "red")
-    note = "barriers other than bar.sync"
     return (
         Form(opcode, "9.7.13.1", (cta, slot("mode", "sync"), *al), (A, maybe(A)),
              emitter="sync.bar"),
-        Form(opcode, "9.7.13.1", (cta, slot("mode", "arrive"), *al), (A, A), U, note=note),
+        Form(opcode, "9.7.13.1", (cta, slot("mode", "arrive"), *al), (A, A),
+             emitter="sync.bar_arrive"),
         Form(opcode, "9.7.13.1", (cta, red, slot("op", "popc"), *al, slot("type", "u32")),
-             (D, A, maybe(A), C), U, note=note),
+             (D, A, maybe(A), C), emitter="sync.bar_red"),
         Form(opcode, "9.7.13.1", (cta, red, slot("op", "and or"), *al, slot("type", "pred")),
-             (P, A, maybe(A), C), U, note=note),
+             (P, A, maybe(A), C), emitter="sync.bar_red"),
     )  # fmt: skip
 
 
@@ -51,14 +55,25 @@ HALF = "f16 f16x2 bf16 bf16x2"
 
 
 def _atom(
-    opcode: str, ops: str, space: str, tail: tuple[Slot, ...], operands: tuple[Operand, ...]
+    opcode: str,
+    ops: str,
+    space: str,
+    tail: tuple[Slot, ...],
+    operands: tuple[Operand, ...],
+    note: str = "",
 ) -> Form:
-    """An atom (9.7.13.5) or red (9.7.13.6) row: `{.sem}{.scope}{.space}.op` in any order."""
+    """An atom (9.7.13.5) or red (9.7.13.6) row: `{.sem}{.scope}{.space}.op` in any order;
+    lowered by emit/atomic.py unless a `note` says what is missing."""
     atom = opcode == "atom"
     head = (opt("sem", ATOM_SEM if atom else RED_SEM, group=G), opt("scope", SCOPES, group=G),
             opt("space", space, group=G), slot("op", ops, group=G))  # fmt: skip
+    # ptxas takes the type and vector size before the operation too, as the ISA's own
+    # examples write them (`atom.global.v8.f16.max.noftz`): every qualifier is unordered.
+    slots = (*head, *(dataclasses.replace(s, group=G) for s in tail))
     section = "9.7.13.5" if atom else "9.7.13.6"
-    return Form(opcode, section, (*head, *tail), operands, U, note=ATOMIC)
+    if note:
+        return Form(opcode, section, slots, operands, U, note=note)
+    return Form(opcode, section, slots, operands, emitter=f"atomic.{opcode}")
 
 
 def _vector_atomics(opcode: str, operands: tuple[Operand, ...]) -> tuple[Form, ...]:
@@ -79,8 +94,12 @@ def _red_async(ops: str, types: str) -> Form:
     return Form("red.async", "9.7.13.7", slots, (M, A, M), U, note=ATOMIC)
 
 
-def _fence(opcode: str, *slots: Slot, ops: tuple[Op, ...] = ()) -> Form:
-    return Form(opcode, "9.7.13.4", slots, ops, U, note=FENCE)
+def _fence(opcode: str, *slots: Slot, ops: tuple[Op, ...] = (), note: str = FENCE) -> Form:
+    """A fence or membar row: thread fences are lowered (emit/atomic.py), the fences of
+    clusters and asynchronous proxies are not."""
+    if not note:
+        return Form(opcode, "9.7.13.4", slots, ops, emitter="atomic.fence")
+    return Form(opcode, "9.7.13.4", slots, ops, U, note=note)
 
 
 ACQUIRE, RELEASE = slot("sem", "acquire"), slot("sem", "release")
@@ -88,7 +107,9 @@ CLUSTER_SCOPE = slot("scope", "cluster")
 RESTRICT_CLUSTER = slot("restrict", "sync_restrict::shared::cluster")
 RESTRICT_CTA = slot("restrict", "sync_restrict::shared::cta")
 PROXY = slot("proxy", "proxy")
-PROXY_KINDS = slot("proxykind", "alias async async.global async.shared::cta async.shared::cluster")
+ALIAS = slot("proxykind", "alias")
+PROXY_KINDS = slot("proxykind", "async async.global async.shared::cta async.shared::cluster")
+ASYNC_PROXY = "proxy fences for asynchronous operations"
 TENSORMAP = slot("proxykind", "tensormap::generic")
 ASYNC_GENERIC = slot("proxykind", "async::generic")
 
@@ -101,39 +122,55 @@ def _query(*slots: Slot, ops: tuple[Op, ...]) -> Form:
 
 # fmt: off
 FORMS = (
-    # 9.7.13.1 bar, barrier: barrier 0 over the whole CTA is lowered; named barriers and
-    # thread counts come with the [collectives] work (the emitter rejects them by name).
+    # 9.7.13.1 bar, barrier: named barriers and thread counts where the target has them
+    # (the host platform; AMD GPUs: barrier 0 over the whole CTA, others rejected by name)
     *_bar("barrier", True),
     *_bar("bar", False),
     # 9.7.13.2 bar.warp.sync / 9.7.13.3 barrier.cluster
-    Form("bar.warp.sync", "9.7.13.2", (), (A,), U, note=WARP),
+    Form("bar.warp.sync", "9.7.13.2", (), (A,), emitter="warp.bar_warp_sync"),
     Form("barrier.cluster", "9.7.13.3", (slot("mode", "arrive"), opt("sem", "release relaxed"),
                                          opt("aligned", "aligned")), (), U, note=CLUSTER),
     Form("barrier.cluster", "9.7.13.3", (slot("mode", "wait"), opt("sem", "acquire"),
                                          opt("aligned", "aligned")), (), U, note=CLUSTER),
-    # 9.7.13.4 membar, fence: thread fences, restricted and proxy fences
-    _fence("fence", opt("sem", "sc acq_rel acquire release"), slot("scope", SCOPES)),
-    _fence("fence", ACQUIRE, RESTRICT_CLUSTER, CLUSTER_SCOPE),
-    _fence("fence", RELEASE, RESTRICT_CTA, CLUSTER_SCOPE),
-    _fence("fence", slot("restrict", "mbarrier_init"), RELEASE, CLUSTER_SCOPE),
-    _fence("fence", PROXY, PROXY_KINDS),
-    _fence("fence", PROXY, TENSORMAP, RELEASE, slot("scope", SCOPES)),
-    _fence("fence", PROXY, TENSORMAP, ACQUIRE, slot("scope", SCOPES), ops=(M, A)),
-    _fence("fence", PROXY, ASYNC_GENERIC, ACQUIRE, RESTRICT_CLUSTER, CLUSTER_SCOPE),
-    _fence("fence", PROXY, ASYNC_GENERIC, RELEASE, RESTRICT_CTA, CLUSTER_SCOPE),
-    _fence("membar", slot("level", "cta gl sys")),
-    _fence("membar", PROXY, PROXY_KINDS),
-    # 9.7.13.5 atom: scalar (.cas with b16/b128, .exch with b128, half types), then vector
-    _atom("atom", "and or xor cas exch add inc dec min max", ATOM_SPACES,
-          (HINT, slot("type", ATOM_TYPES)), (D, M, A, POLICY)),
-    _atom("atom", "cas", ATOM_SPACES, (slot("type", ATOM_TYPES),), (D, M, A, A)),
-    _atom("atom", "cas", ATOM_SPACES, (slot("type", "b16"),), (D, M, A, A)),
-    _atom("atom", "cas", ATOM_SPACES, (slot("type", "b128"),), (D, M, A, A)),
-    _atom("atom", "exch", ATOM_SPACES, (HINT, slot("type", "b128")), (D, M, A, POLICY)),
+    # 9.7.13.4 membar, fence: thread fences (and the alias proxy fence) are lowered;
+    # restricted fences of clusters and proxy fences of asynchronous operations are not
+    _fence("fence", opt("sem", "sc acq_rel acquire release"), slot("scope", SCOPES), note=""),
+    _fence("fence", ACQUIRE, RESTRICT_CLUSTER, CLUSTER_SCOPE, note=CLUSTER),
+    _fence("fence", RELEASE, RESTRICT_CTA, CLUSTER_SCOPE, note=CLUSTER),
+    _fence("fence", slot("restrict", "mbarrier_init"), RELEASE, CLUSTER_SCOPE, note=CLUSTER),
+    _fence("fence", PROXY, ALIAS, note=""),
+    _fence("fence", PROXY, PROXY_KINDS, note=ASYNC_PROXY),
+    _fence("fence", PROXY, TENSORMAP, RELEASE, slot("scope", SCOPES), note=ASYNC_PROXY),
+    _fence("fence", PROXY, TENSORMAP, ACQUIRE, slot("scope", SCOPES), ops=(M, A),
+           note=ASYNC_PROXY),
+    _fence("fence", PROXY, ASYNC_GENERIC, ACQUIRE, RESTRICT_CLUSTER, CLUSTER_SCOPE,
+           note=ASYNC_PROXY),
+    _fence("fence", PROXY, ASYNC_GENERIC, RELEASE, RESTRICT_CTA, CLUSTER_SCOPE,
+           note=ASYNC_PROXY),
+    _fence("membar", slot("level", "cta gl sys"), note=""),
+    _fence("membar", PROXY, ALIAS, note=""),
+    _fence("membar", PROXY, PROXY_KINDS, note=ASYNC_PROXY),
+    # 9.7.13.5 atom: scalar by operation and the types ptxas accepts for it (.cas with
+    # b16 and b128, .exch with b128, .add with half types), then vector
+    _atom("atom", "and or xor exch", ATOM_SPACES, (HINT, slot("type", "b32 b64")),
+          (D, M, A, POLICY)),
+    _atom("atom", "add", ATOM_SPACES, (HINT, slot("type", "u32 s32 u64 f32 f64")),
+          (D, M, A, POLICY)),
+    _atom("atom", "inc dec", ATOM_SPACES, (HINT, slot("type", "u32")), (D, M, A, POLICY)),
+    _atom("atom", "min max", ATOM_SPACES, (HINT, slot("type", "u32 s32 u64 s64")),
+          (D, M, A, POLICY)),
+    _atom("atom", "cas", ATOM_SPACES, (slot("type", "b16 b32 b64"),), (D, M, A, A)),
+    _atom("atom", "cas", ATOM_SPACES, (slot("type", "b128"),), (D, M, A, A), note=WIDE),
+    _atom("atom", "exch", ATOM_SPACES, (HINT, slot("type", "b128")), (D, M, A, POLICY),
+          note=WIDE),
     _atom("atom", "add", ATOM_SPACES, (NOFTZ, HINT, slot("type", HALF)), (D, M, A, POLICY)),
     *_vector_atomics("atom", (V, M, V, POLICY)),
     # 9.7.13.6 red
-    _atom("red", "and or xor add inc dec min max", ATOM_SPACES, (HINT, slot("type", ATOM_TYPES)),
+    _atom("red", "and or xor", ATOM_SPACES, (HINT, slot("type", "b32 b64")), (M, A, POLICY)),
+    _atom("red", "add", ATOM_SPACES, (HINT, slot("type", "u32 s32 u64 f32 f64")),
+          (M, A, POLICY)),
+    _atom("red", "inc dec", ATOM_SPACES, (HINT, slot("type", "u32")), (M, A, POLICY)),
+    _atom("red", "min max", ATOM_SPACES, (HINT, slot("type", "u32 s32 u64 s64")),
           (M, A, POLICY)),
     _atom("red", "add", ATOM_SPACES, (NOFTZ, HINT, slot("type", HALF)), (M, A, POLICY)),
     *_vector_atomics("red", (M, V, POLICY)),
@@ -146,31 +183,32 @@ FORMS = (
                                    slot("scope", "gpu cluster"), opt("space", "global"),
                                    slot("op", "add"), slot("type", "u32 s32 u64 s64")),
          (M, A), U, note=ATOMIC),
-    # 9.7.13.8 vote (deprecated) / 9.7.13.9 vote.sync / 9.7.13.10 match.sync
-    Form("vote", "9.7.13.8", (slot("vote", "all any uni"), slot("type", "pred")), (P, C), U,
-         note="warp vote without a member mask"),
-    Form("vote", "9.7.13.8", (slot("vote", "ballot"), slot("type", "b32")), (D, C), U,
-         note="warp vote without a member mask"),
+    # 9.7.13.8 vote (deprecated: among the threads executing it together) / 9.7.13.9
+    # vote.sync / 9.7.13.10 match.sync: warp collectives of the device runtime library
+    Form("vote", "9.7.13.8", (slot("vote", "all any uni"), slot("type", "pred")), (P, C),
+         emitter=WARP_VOTE),
+    Form("vote", "9.7.13.8", (slot("vote", "ballot"), slot("type", "b32")), (D, C),
+         emitter=WARP_VOTE),
     Form("vote.sync", "9.7.13.9", (slot("vote", "all any uni"), slot("type", "pred")), (P, C, A),
-         U, note=WARP),
-    Form("vote.sync", "9.7.13.9", (slot("vote", "ballot"), slot("type", "b32")), (D, C, A), U,
-         note=WARP),
+         emitter=WARP_VOTE),
+    Form("vote.sync", "9.7.13.9", (slot("vote", "ballot"), slot("type", "b32")), (D, C, A),
+         emitter=WARP_VOTE),
     Form("match", "9.7.13.10", (slot("mode", "any"), SYNC, slot("type", "b32 b64")), (D, A, A),
-         U, note=WARP),
+         emitter="warp.match"),
     Form("match", "9.7.13.10", (slot("mode", "all"), SYNC, slot("type", "b32 b64")), (DP, A, A),
-         U, note=WARP),
+         emitter="warp.match"),
     # 9.7.13.11 activemask / 9.7.13.12 redux.sync
-    Form("activemask", "9.7.13.11", (slot("type", "b32"),), (D,), U, note=WARP),
+    Form("activemask", "9.7.13.11", (slot("type", "b32"),), (D,), emitter="warp.activemask"),
     Form("redux.sync", "9.7.13.12", (slot("op", "add min max"), slot("type", "u32 s32")),
-         (D, A, A), U, note=WARP),
+         (D, A, A), emitter="warp.redux"),
     Form("redux.sync", "9.7.13.12", (slot("op", "and or xor"), slot("type", "b32")), (D, A, A),
-         U, note=WARP),
+         emitter="warp.redux"),
     Form("redux.sync", "9.7.13.12", (slot("op", "min max"), opt("abs", "abs"), opt("nan", "NaN"),
-                                     slot("type", "f32")), (D, A, A), U, note=WARP),
+                                     slot("type", "f32")), (D, A, A), emitter="warp.redux"),
     # 9.7.13.13 griddepcontrol / 9.7.13.14 elect.sync
     Form("griddepcontrol", "9.7.13.13", (slot("action", "launch_dependents wait"),), (), U,
          note="programmatic dependent launch"),
-    Form("elect.sync", "9.7.13.14", (), (DP, A), U, note=WARP),
+    Form("elect.sync", "9.7.13.14", (), (DP, A), emitter="warp.elect"),
     # 9.7.13.16 tensormap.cp_fenceproxy
     Form("tensormap.cp_fenceproxy", "9.7.13.16", (slot("cp", "global.shared::cta"),
                                                   slot("proxykind", "tensormap::generic"),

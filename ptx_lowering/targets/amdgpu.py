@@ -3,6 +3,19 @@
 Address spaces follow LLVM's AMDGPU conventions (AMDGPUUsage "Address Spaces"): flat 0,
 global 1, LDS 3, constant 4, private (scratch) 5. Work-group sizes and grid sizes come from
 the HSA dispatch packet, which every code object version provides.
+
+PTX scopes map to AMDGPU sync scopes: .cta -> "workgroup", .gpu -> "agent", .sys -> ""
+(system). cu2amd launches no clusters (each CTA is its own cluster), so .cluster could be
+"workgroup"; it maps to "agent", the scope of the GPU, which also holds if clusters are
+ever emulated across work-groups.
+
+Special registers that have no AMD counterpart in name are what the hardware can report:
+%smid is the shader engine and compute unit (plus the XCC on CDNA 3) of the wave, as HIP's
+__smid() composes it, and %nsmid the bound of that numbering; %gridid is the dispatch id;
+%clock64 is the shader clock counter (s_memtime), except on RDNA 3, whose only 64-bit
+counter readable by a kernel is the constant 100 MHz one; %globaltimer is that constant
+clock in nanoseconds (every supported AMD GPU runs it at 100 MHz); %total_smem_size is the
+dispatch's LDS size and %dynamic_smem_size that minus the kernel's static LDS.
 """
 
 from __future__ import annotations
@@ -10,14 +23,14 @@ from __future__ import annotations
 from llvmlite import ir
 
 from cu2amd.amdgpu import codegen
-from cu2amd.amdgpu.targets import TargetId
-from cu2amd.errors import Location
+from cu2amd.amdgpu.targets import Family, TargetId
+from cu2amd.errors import Location, UnsupportedError
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.irutil import declare_intrinsic, use_string_attributes
 from cu2amd.ptx_lowering.isa.types import StateSpace
 from cu2amd.ptx_lowering.targets.base import AXES, TargetHooks
 
-I16, I32 = ir.IntType(16), ir.IntType(32)
+I1, I16, I32, I64 = ir.IntType(1), ir.IntType(16), ir.IntType(32), ir.IntType(64)
 
 _ADDRSPACE = {
     StateSpace.GENERIC: 0,
@@ -32,6 +45,33 @@ _ADDRSPACE = {
 # grid_size_{x,y,z} (in work-items) are u32 at 12, 16, 20.
 _WG_SIZE_OFFSET = {"x": 4, "y": 6, "z": 8}
 _GRID_SIZE_OFFSET = {"x": 12, "y": 16, "z": 20}
+_GROUP_SEGMENT_SIZE_OFFSET = 28  # u32: the dispatch's LDS bytes, static and dynamic
+
+_SYNC_SCOPES = {"cta": "workgroup", "cluster": "agent", "gpu": "agent", "sys": ""}
+_CONSTANT_CLOCK_NS = 10  # the 100 MHz constant clock (s_memrealtime) ticks every 10 ns
+
+# Hardware registers of s_getreg (AMDGPUUsage, and HIP's __smid()): (register, offset,
+# width) of the fields that locate a wave. GCN 5 and CDNA: HW_ID holds the compute unit
+# (CU_ID) and shader engine (SE_ID); CDNA 3 adds the XCC (XCC_ID register). RDNA 1-3:
+# HW_ID1 holds the shader engine, shader array (SA_ID) and work-group processor (WGP_ID).
+_HW_ID, _HW_ID1, _XCC_ID = 4, 23, 20
+_CU_ID, _WGP_ID, _SA_ID = (_HW_ID, 8, 4), (_HW_ID1, 10, 4), (_HW_ID1, 16, 1)
+_RDNA_SE_ID = (_HW_ID1, 18, 3)
+_XCC = (_XCC_ID, 0, 4)
+
+
+class _ByrefAttributes(ir.values.ArgumentAttributes):
+    """`byref(<type>) align N`: llvmlite spells byref's type from a typed pointer, which
+    opaque pointers lack."""
+
+    def __init__(self, pointee: ir.Type, align: int) -> None:
+        super().__init__()
+        self.pointee = pointee
+        self.align = align
+
+    def _to_list(self, typ: ir.Type) -> list[str]:
+        return [f"byref({self.pointee})", *super()._to_list(typ)]
+
 
 DEFAULT_MAX_THREADS = 1024
 DEFAULT_CODE_OBJECT_VERSION = 5
@@ -66,9 +106,20 @@ class AmdgpuHooks(TargetHooks):
         )
 
     def define_kernel(
-        self, module: ir.Module, kernel: ast.Function, args: list[ir.Type]
+        self,
+        module: ir.Module,
+        kernel: ast.Function,
+        args: list[ir.Type],
+        byref: dict[int, tuple[ir.Type, int]] | None = None,
     ) -> ir.Function:
-        fn = ir.Function(module, ir.FunctionType(ir.VoidType(), args), name=kernel.name)
+        byref = byref or {}
+        param_ptr = ir.PointerType(addrspace=_ADDRSPACE[StateSpace.PARAM])
+        types = [param_ptr if i in byref else ty for i, ty in enumerate(args)]
+        fn = ir.Function(module, ir.FunctionType(ir.VoidType(), types), name=kernel.name)
+        # A parameter passed by reference (a struct by value, as clang passes HIP's) is
+        # laid out in the kernarg segment like one passed by value.
+        for i, (ty, align) in byref.items():
+            fn.args[i].attributes = _ByrefAttributes(ty, align)
         fn.calling_convention = "amdgpu_kernel"
         attrs = use_string_attributes(fn)
         low, high = 1, DEFAULT_MAX_THREADS
@@ -111,7 +162,84 @@ class AmdgpuHooks(TargetHooks):
             # ceil(grid / wg): HIP launches whole blocks, HSA dispatches may not.
             sum_ = builder.add(grid, builder.sub(wg, I32(1)))
             return builder.udiv(sum_, wg, name=f"nctaid.{axis}")
+        if name in ("%smid", "%nsmid"):
+            return self._sm_id(builder, name, loc)
+        if name == "%gridid":
+            fn = declare_intrinsic(module, "llvm.amdgcn.dispatch.id", I64, [])
+            return builder.call(fn, [], name="gridid")
+        if name == "%clock64":
+            if self.target_id.target.family in (Family.RDNA3, Family.RDNA3_5):
+                return self._constant_clock(builder, "clock64")
+            fn = declare_intrinsic(module, "llvm.readcyclecounter", I64, [])
+            return builder.call(fn, [], name="clock64")
+        if name == "%globaltimer":
+            ticks = self._constant_clock(builder, "realtime")
+            return builder.mul(ticks, I64(_CONSTANT_CLOCK_NS), name="globaltimer")
+        if name in ("%total_smem_size", "%dynamic_smem_size"):
+            total = self._dispatch_field(
+                builder, _GROUP_SEGMENT_SIZE_OFFSET, I32, "total_smem_size"
+            )
+            if name == "%total_smem_size":
+                return total
+            static = declare_intrinsic(module, "llvm.amdgcn.groupstaticsize", I32, [])
+            return builder.sub(total, builder.call(static, []), name="dynamic_smem_size")
         raise self.unsupported_special(name + (f".{axis}" if axis else ""), loc)
+
+    def _constant_clock(self, builder: ir.IRBuilder, name: str) -> ir.Value:
+        fn = declare_intrinsic(builder.module, "llvm.readsteadycounter", I64, [])
+        return builder.call(fn, [], name=name)
+
+    def _hw_field(self, builder: ir.IRBuilder, field: tuple[int, int, int]) -> ir.Value:
+        register, offset, width = field
+        getreg = declare_intrinsic(builder.module, "llvm.amdgcn.s.getreg", I32, [I32])
+        return builder.call(getreg, [I32((width - 1) << 11 | offset << 6 | register)])
+
+    def _sm_id(self, builder: ir.IRBuilder, name: str, loc: Location) -> ir.Value:
+        """%smid as HIP's __smid() composes it, and %nsmid the bound of that numbering."""
+        target = self.target_id.target
+        family = target.family
+        if family in (Family.CDNA3, Family.CDNA4):
+            fields = [_XCC, (_HW_ID, 13, 2), _CU_ID]
+        elif family in (Family.GCN5, Family.CDNA1, Family.CDNA2):
+            se_bits = 3 if target.name in ("gfx908", "gfx90a") else 2
+            fields = [(_HW_ID, 13, se_bits), _CU_ID]
+        elif family in (Family.RDNA1, Family.RDNA2, Family.RDNA3, Family.RDNA3_5):
+            fields = [_RDNA_SE_ID, _SA_ID, _WGP_ID]
+        else:
+            raise UnsupportedError(f"special register '{name}' on {self.name}", loc)
+        if name == "%nsmid":
+            return I32(1 << sum(width for _, _, width in fields))
+        value = self._hw_field(builder, fields[0])
+        for field in fields[1:]:
+            shifted = builder.shl(value, I32(field[2]))
+            value = builder.or_(shifted, self._hw_field(builder, field))
+        value.name = "smid"
+        return value
+
+    def sync_scope(self, scope: str) -> str:
+        return _SYNC_SCOPES[scope]
+
+    def printf(
+        self, builder: ir.IRBuilder, format_: ir.Value, args: ir.Value, loc: Location
+    ) -> ir.Value:
+        del builder, format_, args
+        raise UnsupportedError("device printf on AMDGPU is not supported yet", loc)
+
+    def is_space(
+        self, builder: ir.IRBuilder, space: StateSpace, address: ir.Value, loc: Location
+    ) -> ir.Value:
+        del loc
+        pointer = builder.inttoptr(address, ir.PointerType())
+        module = builder.module
+        shared = declare_intrinsic(module, "llvm.amdgcn.is.shared", I1, [ir.PointerType()])
+        private = declare_intrinsic(module, "llvm.amdgcn.is.private", I1, [ir.PointerType()])
+        if space is StateSpace.SHARED:
+            return builder.call(shared, [pointer])
+        if space is StateSpace.LOCAL:
+            return builder.call(private, [pointer])
+        # Generic addresses that are neither LDS nor scratch are global memory.
+        either = builder.or_(builder.call(shared, [pointer]), builder.call(private, [pointer]))
+        return builder.not_(either)
 
     def _workgroup_size(self, builder: ir.IRBuilder, axis: str) -> ir.Value:
         size = self._dispatch_field(builder, _WG_SIZE_OFFSET[axis], I16, f"ntid16.{axis}")

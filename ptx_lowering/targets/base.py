@@ -41,9 +41,16 @@ class TargetHooks(ABC):
 
     @abstractmethod
     def define_kernel(
-        self, module: ir.Module, kernel: ast.Function, args: list[ir.Type]
+        self,
+        module: ir.Module,
+        kernel: ast.Function,
+        args: list[ir.Type],
+        byref: dict[int, tuple[ir.Type, int]] | None = None,
     ) -> ir.Function:
-        """Create the LLVM function for a PTX `.entry` with the given argument types."""
+        """Create the LLVM function for a PTX `.entry` with the given argument types.
+        `byref` maps the index of each argument passed by reference (a struct by value,
+        or a parameter whose address the kernel takes) to (its type, its alignment):
+        that argument is a pointer to the parameter's memory, in the .param space."""
 
     @abstractmethod
     def special_register(
@@ -63,12 +70,85 @@ class TargetHooks(ABC):
         """`bar.sync id{, count}` with CTA-scope memory ordering. `site` names the
         instruction and its location ("k.ptx:12:3: bar.sync 0") for runtime reports."""
 
+    # Whether barrier_op() implements bar.arrive and bar.red (else only barrier()).
+    barrier_ops = False
+
+    def barrier_op(
+        self,
+        builder: ir.IRBuilder,
+        site: str,
+        barrier_id: ir.Value,
+        count: ir.Value | None,
+        op: str,
+        pred: ir.Value | None,
+    ) -> ir.Value:
+        """`bar.arrive id, count` (op "arrive", pred None: signal without waiting) and
+        `bar.red.<op> id{, count}, pred` (op popc, and, or: wait, then the reduction of the
+        i1 `pred` over the threads of the barrier, as i32). Called only if `barrier_ops`."""
+        raise NotImplementedError(f"{self.name} has no barrier operations")
+
+    def collective_site(self, builder: ir.IRBuilder, site: str) -> ir.Value:
+        """Called for each warp collective (a call into the device runtime library): the
+        `site` argument the library's functions take, a C string naming the instruction
+        where the target reports it, else a null pointer."""
+        del builder, site
+        return ir.Constant(ir.PointerType(), None)
+
     @abstractmethod
     def trap(self, builder: ir.IRBuilder, site: str) -> None:
         """Abort the kernel (the caller ends the block with `unreachable`)."""
 
-    def finish_kernel(self, module: ir.Module, fn: ir.Function, kernel: ast.Function) -> None:  # noqa: B027
-        """Called once a kernel's body is emitted (optional; nothing by default)."""
+    def finish_kernel(  # noqa: B027
+        self,
+        module: ir.Module,
+        fn: ir.Function,
+        kernel: ast.Function,
+        callees: frozenset[str] = frozenset(),
+    ) -> None:
+        """Called for each kernel once every function of the module is emitted, with the
+        LLVM names of the device functions the kernel may call (optional)."""
+
+    def begin_function(self, fn: ir.Function, ptx: ast.Function) -> None:  # noqa: B027
+        """Called before the body of a kernel or device function is emitted (optional)."""
+
+    def finish_function(self, fn: ir.Function, ptx: ast.Function) -> None:  # noqa: B027
+        """Called after the body of a kernel or device function is emitted (optional)."""
+
+    def sync_scope(self, scope: str) -> str:
+        """The LLVM sync scope of a PTX scope (cta, cluster, gpu, sys); "" is the whole
+        system, LLVM's default."""
+        del scope
+        return ""
+
+    def linear_thread_id(self, builder: ir.IRBuilder) -> ir.Value:
+        """The thread's index within its CTA, tid.x + ntid.x * (tid.y + ntid.y * tid.z),
+        as i32."""
+        loc = Location("<linear thread id>", 0, 0)
+        x, y, z = (self.special_register(builder, "%tid", a, loc) for a in AXES)
+        nx, ny = (self.special_register(builder, "%ntid", a, loc) for a in AXES[:2])
+        return builder.add(x, builder.mul(nx, builder.add(y, builder.mul(ny, z))))
+
+    def printf(
+        self, builder: ir.IRBuilder, format_: ir.Value, args: ir.Value, loc: Location
+    ) -> ir.Value:
+        """CUDA's `vprintf(format, args)` (generic pointers as i64): the number of
+        arguments printed, as i32."""
+        del builder, format_, args
+        raise UnsupportedError(f"device printf on {self.name} is not supported yet", loc)
+
+    def assert_fail(self, builder: ir.IRBuilder, site: str, args: list[ir.Value]) -> None:
+        """CUDA's `__assertfail(message, file, line, function, char_size)`: report the
+        failed assertion and abort the kernel (the caller ends the block)."""
+        del args
+        self.trap(builder, site)
+
+    def is_space(
+        self, builder: ir.IRBuilder, space: StateSpace, address: ir.Value, loc: Location
+    ) -> ir.Value:
+        """`isspacep`: whether a generic address (i64) lies in `space` (.global, .shared or
+        .local), as i1."""
+        del builder, address
+        raise UnsupportedError(f"isspacep{space} on {self.name} is not supported yet", loc)
 
     def note_shared(self, variable: ir.GlobalVariable, ty: ir.Type) -> None:  # noqa: B027
         """Called for each static .shared variable the module defines (optional)."""

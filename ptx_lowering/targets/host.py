@@ -8,7 +8,13 @@ Barriers and collectives are calls into the runtime, which switches fibers.
 Each kernel becomes an internal function plus an exported entry with one signature for
 all kernels, `void __cu2amd_entry_<name>(void **args)` (one pointer per argument, as
 CUDA's kernelParams), and a constant `__cu2amd_flags_<name>` telling the runtime whether
-the kernel needs fibers.
+the kernel needs fibers: whether it, or a device function it may call, uses a barrier or
+a collective. A parameter passed by reference (a struct by value) is given to the kernel
+as that pointer itself.
+
+Special registers: one SM runs every block, so %smid is 0 and %nsmid 1; %clock64 is the
+CPU's cycle counter (llvm.readcyclecounter); %globaltimer and %gridid come from the
+runtime (CLOCK_MONOTONIC nanoseconds, a launch counter).
 """
 
 from __future__ import annotations
@@ -46,6 +52,12 @@ ENTRY_PREFIX = "__cu2amd_entry_"
 FLAGS_PREFIX = "__cu2amd_flags_"
 FLAG_FIBERS = 1  # CU2AMD_LAUNCH_FIBERS
 SHARED_REGIONS = "__cu2amd_shared_regions"
+STATIC_SHARED_BYTES = "__cu2amd_static_shared_bytes"
+# isspacep's state spaces, as __cu2amd_is_space() numbers them.
+SPACE_CODES = {StateSpace.GLOBAL: 0, StateSpace.SHARED: 1, StateSpace.LOCAL: 2}
+
+# The `kind` argument of __cu2amd_barrier() (cu2amd_host.h) for each barrier operation.
+BARRIER_KINDS = {"arrive": 1, "popc": 2, "and": 3, "or": 4}
 
 _SREG_FIELDS = {"%tid": "tid", "%ntid": "ntid", "%ctaid": "ctaid", "%nctaid": "nctaid"}
 
@@ -91,6 +103,7 @@ class HostHooks(TargetHooks):
         self.uses_fibers = False  # of the kernel being emitted
         self._sites: dict[str, ir.GlobalVariable] = {}
         self._shared: list[tuple[ir.GlobalVariable, ir.Type]] = []
+        self._fiber_functions: set[str] = set()  # functions using barriers or collectives
 
     def data_layout(self) -> str:
         return str(host_target_machine().target_data)
@@ -110,16 +123,24 @@ class HostHooks(TargetHooks):
         slot.align = 8
 
     def define_kernel(
-        self, module: ir.Module, kernel: ast.Function, args: list[ir.Type]
+        self,
+        module: ir.Module,
+        kernel: ast.Function,
+        args: list[ir.Type],
+        byref: dict[int, tuple[ir.Type, int]] | None = None,
     ) -> ir.Function:
-        fn = ir.Function(module, ir.FunctionType(ir.VoidType(), args), name=kernel.name)
+        byref = byref or {}
+        types = [PTR if i in byref else ty for i, ty in enumerate(args)]
+        fn = ir.Function(module, ir.FunctionType(ir.VoidType(), types), name=kernel.name)
         fn.linkage = "internal"
         use_string_attributes(fn).add("nounwind")
         self.uses_fibers = False
-        self._define_entry(module, fn, args)
+        self._define_entry(module, fn, types, set(byref))
         return fn
 
-    def _define_entry(self, module: ir.Module, kernel: ir.Function, args: list[ir.Type]) -> None:
+    def _define_entry(
+        self, module: ir.Module, kernel: ir.Function, args: list[ir.Type], byref: set[int]
+    ) -> None:
         entry = ir.Function(
             module, ir.FunctionType(ir.VoidType(), [PTR]), ENTRY_PREFIX + kernel.name
         )
@@ -129,13 +150,27 @@ class HostHooks(TargetHooks):
         for i, ty in enumerate(args):
             slot = b.gep(entry.args[0], [I64(i)], source_etype=PTR)
             pointer = b.load(slot, typ=PTR)
-            values.append(b.load(pointer, typ=ty))
+            values.append(pointer if i in byref else b.load(pointer, typ=ty))
         b.call(kernel, values)
         b.ret_void()
 
-    def finish_kernel(self, module: ir.Module, fn: ir.Function, kernel: ast.Function) -> None:
+    def begin_function(self, fn: ir.Function, ptx: ast.Function) -> None:
+        self.uses_fibers = False
+
+    def finish_function(self, fn: ir.Function, ptx: ast.Function) -> None:
+        if self.uses_fibers:
+            self._fiber_functions.add(fn.name)
+
+    def finish_kernel(
+        self,
+        module: ir.Module,
+        fn: ir.Function,
+        kernel: ast.Function,
+        callees: frozenset[str] = frozenset(),
+    ) -> None:
+        fibers = fn.name in self._fiber_functions or not callees.isdisjoint(self._fiber_functions)
         flags = ir.GlobalVariable(module, I32, FLAGS_PREFIX + fn.name)
-        flags.initializer = I32(FLAG_FIBERS if self.uses_fibers else 0)
+        flags.initializer = I32(FLAG_FIBERS if fibers else 0)
         flags.global_constant = True
 
     def note_shared(self, variable: ir.GlobalVariable, ty: ir.Type) -> None:
@@ -156,6 +191,9 @@ class HostHooks(TargetHooks):
         count = ir.GlobalVariable(module, I64, SHARED_REGIONS + "_count")
         count.initializer = I64(len(regions))
         count.global_constant = True
+        static = module.globals.get(STATIC_SHARED_BYTES)
+        if static is not None:  # %total_smem_size was read
+            static.initializer = I32(sum(ty.get_abi_size(td) for _, ty in self._shared))
 
     def dynamic_shared(self, module: ir.Module, name: str, align: int) -> None:
         return None
@@ -183,7 +221,56 @@ class HostHooks(TargetHooks):
             return self._field(builder, field, AXES.index(axis), I32, f"{name[1:]}.{axis}")
         if name == "%dynamic_smem_size":
             return self._field(builder, "dynamic_shared_size", 0, I32, "dynamic_smem_size")
+        if name == "%total_smem_size":
+            dynamic = self._field(builder, "dynamic_shared_size", 0, I32, "dynamic_smem_size")
+            return builder.add(dynamic, self._static_shared_bytes(builder), name="total_smem_size")
+        if name == "%smid":
+            return I32(0)  # one SM runs every block
+        if name == "%nsmid":
+            return I32(1)
+        if name == "%clock64":
+            fn = declare_intrinsic(builder.module, "llvm.readcyclecounter", I64, [])
+            return builder.call(fn, [], name="clock64")
+        if name in ("%globaltimer", "%gridid"):
+            callee = "__cu2amd_globaltimer" if name == "%globaltimer" else "__cu2amd_grid_id"
+            return builder.call(declare_intrinsic(builder.module, callee, I64, []), [])
         raise self.unsupported_special(name + (f".{axis}" if axis else ""), loc)
+
+    def _static_shared_bytes(self, builder: ir.IRBuilder) -> ir.Value:
+        """The module's static shared memory size, known once the module is emitted."""
+        gv = builder.module.globals.get(STATIC_SHARED_BYTES)
+        if gv is None:
+            gv = ir.GlobalVariable(builder.module, I32, STATIC_SHARED_BYTES)
+            gv.initializer = I32(0)  # set by finish_module()
+            gv.global_constant = True
+            gv.linkage = "internal"
+        return builder.load(gv, typ=I32)
+
+    def linear_thread_id(self, builder: ir.IRBuilder) -> ir.Value:
+        return self._field(builder, "linear_tid", 0, I32, "linear_tid")
+
+    def printf(
+        self, builder: ir.IRBuilder, format_: ir.Value, args: ir.Value, loc: Location
+    ) -> ir.Value:
+        fn = declare_intrinsic(builder.module, "__cu2amd_vprintf", I32, [PTR, PTR])
+        return builder.call(fn, [builder.inttoptr(format_, PTR), builder.inttoptr(args, PTR)])
+
+    def assert_fail(self, builder: ir.IRBuilder, site: str, args: list[ir.Value]) -> None:
+        message, file, line, function, char_size = args
+        fn = declare_intrinsic(
+            builder.module, "__cu2amd_assertfail", ir.VoidType(), [PTR, PTR, I32, PTR, I64]
+        )
+        fn.attributes.add("noreturn")
+        pointers = [builder.inttoptr(v, PTR) for v in (message, file, function)]
+        builder.call(fn, [pointers[0], pointers[1], line, pointers[2], char_size])
+
+    def is_space(
+        self, builder: ir.IRBuilder, space: StateSpace, address: ir.Value, loc: Location
+    ) -> ir.Value:
+        fn = declare_intrinsic(builder.module, "__cu2amd_is_space", I32, [I32, PTR])
+        pointer = builder.inttoptr(address, PTR)
+        result = builder.call(fn, [I32(SPACE_CODES[space]), pointer])
+        return builder.icmp_unsigned("!=", result, I32(0))
 
     def site_string(self, builder: ir.IRBuilder, site: str) -> ir.Value:
         """A pointer to a constant C string naming `site` (one per distinct text)."""
@@ -207,10 +294,39 @@ class HostHooks(TargetHooks):
     def barrier(
         self, builder: ir.IRBuilder, site: str, barrier_id: ir.Value, count: ir.Value | None
     ) -> None:
+        self._barrier_call(builder, site, barrier_id, count, 0, I32(0))
+
+    barrier_ops = True
+
+    def barrier_op(
+        self,
+        builder: ir.IRBuilder,
+        site: str,
+        barrier_id: ir.Value,
+        count: ir.Value | None,
+        op: str,
+        pred: ir.Value | None,
+    ) -> ir.Value:
+        kind = BARRIER_KINDS[op]
+        value = I32(0) if pred is None else builder.zext(pred, I32)
+        return self._barrier_call(builder, site, barrier_id, count, kind, value)
+
+    def _barrier_call(
+        self,
+        builder: ir.IRBuilder,
+        site: str,
+        barrier_id: ir.Value,
+        count: ir.Value | None,
+        kind: int,
+        pred: ir.Value,
+    ) -> ir.Value:
         self.uses_fibers = True
         fn = declare_intrinsic(builder.module, "__cu2amd_barrier", I32, [PTR, I32, I32, I32, I32])
         # Like llvm.amdgcn.s.barrier: no optimisation may merge or move it across control flow.
         fn.attributes.add("convergent")
-        builder.call(
-            fn, [self.site_string(builder, site), barrier_id, count or I32(0), I32(0), I32(0)]
-        )
+        args = [self.site_string(builder, site), barrier_id, count or I32(0), I32(kind), pred]
+        return builder.call(fn, args)
+
+    def collective_site(self, builder: ir.IRBuilder, site: str) -> ir.Value:
+        self.uses_fibers = True  # the runtime switches fibers at every wave primitive
+        return self.site_string(builder, site)

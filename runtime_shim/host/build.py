@@ -9,6 +9,7 @@ complete (written to a temporary name, then renamed), so concurrent processes ar
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import subprocess
@@ -44,6 +45,19 @@ def cache_dir() -> Path:
 
 def _source_dir() -> Path:
     return Path(str(resources.files("cu2amd.runtime_shim.host")))
+
+
+@functools.cache
+def compiler_fingerprint() -> str:
+    """A hash of the compiler's own source (PTX lowering, host target), so cached host
+    modules compiled by an older cu2amd are never reused after the lowering changes."""
+    digest = hashlib.sha256(__version__.encode())
+    for package in ("cu2amd.ptx_lowering", "cu2amd.runtime_shim.host"):
+        root = Path(str(resources.files(package)))
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".lark", ".c", ".h") and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def host_triple() -> str:

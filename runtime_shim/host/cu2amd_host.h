@@ -107,14 +107,19 @@ void __cu2amd_trap(const char *site);
 void __cu2amd_assertfail(const char *message, const char *file, unsigned line, const char *function,
                          size_t char_size);
 int __cu2amd_vprintf(const char *format, const char *args);
+uint64_t __cu2amd_globaltimer(void);
+uint64_t __cu2amd_grid_id(void);
+int __cu2amd_is_space(int space, const void *p);
 
 /* Wave primitives (DESIGN.md layer 3) over the emulated hardware wave. A call blocks
- * until its group is known: the lanes of `mask` when mask != 0, else the lanes of the
- * wave waiting at the same call address (the lowest one first). */
+ * until its group is known: the non-exited lanes of `mask` when mask != 0, else the lanes
+ * of the wave waiting at the same call address (the lowest one first). */
 uint64_t __cu2amd_wave_ballot(const char *site, uint64_t mask, uint32_t pred);
 uint64_t __cu2amd_wave_readlane(const char *site, uint64_t mask, uint64_t value, uint32_t lane);
 uint64_t __cu2amd_wave_active_mask(const char *site, uint64_t mask);
 uint32_t __cu2amd_wave_size(void);
 uint32_t __cu2amd_lane_id(void);
+/* Stops the kernel: a warp collective used against its definition (device library). */
+void __cu2amd_wave_error(const char *site, const char *message);
 
 #endif

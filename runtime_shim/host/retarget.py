@@ -9,7 +9,9 @@ module rewrites that IR's text so the same code runs on the CPU under the host r
   runtime's thread record, barriers calls into the runtime, `vprintf` and `__assertfail`
   the runtime's;
 - every kernel gets the host module ABI of ptx_lowering/targets/host.py: an entry taking a
-  kernelParams array, a flags constant, and the table of static shared variables.
+  kernelParams array, a flags constant, and the table of static shared variables;
+- calls of warp collectives (cu2amd/warp.h) get the host flavour of the device runtime
+  library (runtime_shim/device) linked in.
 
 Address spaces stay as they are: the x86 and AArch64 back ends treat NVPTX's numbered
 spaces as ordinary memory and casts between them as no-ops. Any other `llvm.nvvm.*`
@@ -33,6 +35,7 @@ from cu2amd.ptx_lowering.targets.host import (
     THREAD_SLOT,
     host_target_machine,
 )
+from cu2amd.runtime_shim.device.library import API, link_device_library
 
 _SREGS = {
     f"llvm.nvvm.read.ptx.sreg.{reg}.{axis}": (field, i)
@@ -95,7 +98,8 @@ def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModu
     text = re.sub(r"\bptx_kernel\s+", "", text)
     text = re.sub(r'\s*"target-(cpu|features)"="[^"]*"', "", text)
     text = re.sub(r"^!nvvm\.annotations = .*$", "", text, flags=re.M)
-    uses_fibers = False
+    # Warp collectives (cu2amd/warp.h) call the device runtime library: they need fibers.
+    uses_fibers = not API.isdisjoint(declared)
     prelude: list[str] = []
     for intrinsic in declared:
         if (
@@ -140,9 +144,12 @@ def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModu
     ]
     result = text + "\n" + "\n\n".join(extra) + "\n"
     try:
-        llvm.parse_assembly(result).verify()
+        module = llvm.parse_assembly(result)
+        module.verify()
     except RuntimeError as err:
         raise InternalError(f"retargeting {name} produced invalid IR: {err}") from err
+    if link_device_library(module, "host"):
+        result = str(module)
     return RetargetedModule(result, signatures, uses_fibers)
 
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_STACK_SIZE (256 * 1024)
@@ -45,6 +46,8 @@ typedef struct cu2amd_block {
     char *err;
     size_t err_len;
     sigjmp_buf escape;   /* back to cu2amd_rt_launch on a trap or a fault */
+    uint64_t grid_id;    /* %gridid: this launch's number */
+    const char *launch_frame; /* the launching frame: loop-mode threads' stacks are below */
 } cu2amd_block;
 
 static __thread cu2amd_block *g_block;
@@ -232,6 +235,18 @@ uint64_t __cu2amd_wave_active_mask(const char *site, uint64_t mask) {
     return collective(K_ACTIVE, site, mask, 0, 0, (uintptr_t)__builtin_return_address(0));
 }
 
+/* A warp collective used against its definition (an empty member mask ...), found by the
+ * device runtime library (runtime_shim/device): the kernel stops with `message`. */
+void __cu2amd_wave_error(const char *site, const char *message) {
+    cu2amd_block *b = g_block;
+    cu2amd_thread *t = g_current;
+    char who[48];
+    fmt_thread(who, sizeof who, t);
+    fail(b, CU2AMD_ERR_COLLECTIVE, "%s: %s (block (%u,%u,%u), thread %s)", site, message, t->ctaid.x, t->ctaid.y,
+         t->ctaid.z, who);
+    escape(b);
+}
+
 uint32_t __cu2amd_wave_size(void) { return g_current->wave_size; }
 uint32_t __cu2amd_lane_id(void) { return g_current->lane; }
 
@@ -281,19 +296,16 @@ static int resolve_collectives(cu2amd_block *b) {
             if (lanes[l].state == T_EXITED) exited |= 1ull << l;
         }
         for (uint32_t l = count; l < 64; l++) exited |= 1ull << l;
-        /* *_sync collectives: all lanes of the mask are waiting with the same mask. */
+        /* *_sync collectives: all non-exited lanes of the mask are waiting with the same
+         * mask (PTX: "all non-exited threads corresponding to membermask"; the lanes past
+         * a partial last wave count as exited). */
         for (uint32_t l = 0; l < count; l++) {
             cu2amd_thread *t = &lanes[l];
             if (t->state != T_COLLECTIVE || !t->coll_mask) continue;
-            uint64_t m = t->coll_mask;
-            if (m & exited) {
-                fail(b, CU2AMD_ERR_COLLECTIVE, "%s: mask 0x%llx names lanes that have exited (0x%llx)", t->wait_site,
-                     (unsigned long long)m, (unsigned long long)(m & exited));
-                return released;
-            }
+            uint64_t m = t->coll_mask & ~exited;
             int ready = (m & waiting) == m;
             for (uint32_t k = 0; ready && k < count; k++)
-                if (m >> k & 1 && lanes[k].coll_mask != m) ready = 0;
+                if (m >> k & 1 && lanes[k].coll_mask != t->coll_mask) ready = 0;
             if (ready) {
                 finish_group(b, first, m);
                 waiting &= ~m;
@@ -531,6 +543,11 @@ int cu2amd_rt_launch(const cu2amd_launch *l, char *err, size_t err_len) {
     cu2amd_thread *saved_slot = *l->thread_slot;
     g_block = b;
 
+    static uint64_t launches;
+    b->grid_id = __atomic_add_fetch(&launches, 1, __ATOMIC_RELAXED);
+    char frame_marker;
+    b->launch_frame = &frame_marker;
+
     int strict = (l->flags & CU2AMD_LAUNCH_STRICT) != 0;
     uint64_t blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
     if (sigsetjmp(b->escape, 1) == 0) {
@@ -596,6 +613,36 @@ void __cu2amd_assertfail(const char *message, const char *file, unsigned line, c
     fail(b, CU2AMD_ERR_TRAP, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.", file, line,
          function, t->ctaid.x, t->ctaid.y, t->ctaid.z, t->tid.x, t->tid.y, t->tid.z, message);
     escape(b);
+}
+
+/* %globaltimer: a nanosecond clock. */
+uint64_t __cu2amd_globaltimer(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* %gridid: the number of the running launch (1 for the process's first). */
+uint64_t __cu2amd_grid_id(void) { return g_block->grid_id; }
+
+static int within(const void *p, const void *base, size_t size) {
+    return (const char *)p >= (const char *)base && (const char *)p < (const char *)base + size;
+}
+
+/* isspacep: whether a generic address is in the block's shared memory (space 1), the
+ * thread's local memory, i.e. its stack (space 2), or global memory: anything else
+ * (space 0). */
+int __cu2amd_is_space(int space, const void *p) {
+    cu2amd_block *b = g_block;
+    cu2amd_thread *t = g_current;
+    const cu2amd_launch *l = b->launch;
+    int shared = within(p, t->dynamic_shared, t->dynamic_shared_size);
+    for (uint32_t r = 0; r < l->n_shared_regions && !shared; r++)
+        shared = within(p, l->shared_regions[r], l->shared_region_sizes[r]);
+    char here;
+    int local = b->use_fibers ? within(p, stack_of(t->linear_tid), g_stacks.size)
+                              : (const char *)p > &here && (const char *)p < b->launch_frame;
+    return space == 1 ? shared : space == 2 ? local : !shared && !local;
 }
 
 long cu2amd_rt_field_offset(int index) {

@@ -7,6 +7,7 @@
 #include "vector_types.h"
 #include "device_launch_parameters.h"
 #include "cu2amd/device_functions.h"
+#include "cu2amd/warp.h"
 #include "cuda_runtime_api.h"
 
 #endif

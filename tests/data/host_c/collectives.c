@@ -58,7 +58,7 @@ void __cu2amd_entry_active(void **args) {
     *out_slot(args) = r;
 }
 
-/* A mask naming a lane that has exited: an error, not a hang. */
+/* A mask naming a lane that has exited: the group is the non-exited lanes of the mask. */
 const int32_t __cu2amd_flags_exited_lane = 1;
 void __cu2amd_entry_exited_lane(void **args) {
     cu2amd_thread *t = __cu2amd_thread;

@@ -1,0 +1,152 @@
+"""Building, caching and linking the device runtime library (DESIGN.md layer 2).
+
+The library is one C++ source, `warp.cpp` over the wave primitives of `wave.h`, defining
+the neutral builtins of `include/cu2amd/warp_api.h`. It is compiled by the ziglang wheel's
+clang into LLVM bitcode once per flavour and cached under a hash of its sources and flags,
+like the host runtime:
+
+    amdgcn-wave32  AMD GPUs running 32-lane waves (RDNA): llvm.amdgcn.* intrinsics
+    amdgcn-wave64  AMD GPUs running 64-lane waves (GCN, CDNA)
+    host           the host platform: calls into its runtime, whose wave size (32 or 64)
+                   is a launch setting
+
+The AMDGPU flavours are compiled for a representative processor of their wave size; the
+processor attributes and module flags are then removed, so the library takes those of the
+module it is linked into (`llvm.amdgcn.wavefrontsize` folds to that module's wave size).
+The library is left unoptimised: its functions are `always_inline`, so linked into a module
+(lowered PTX, or CUDA C++ device code) they become internal and are inlined at each call
+and optimised there, with what is constant at the call (a shuffle's lane). The host
+platform needs the inlining too: it groups the lanes of a collective without a member
+mask by call address.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+import subprocess
+import tempfile
+from importlib import resources
+from pathlib import Path
+
+import llvmlite.binding as llvm
+
+from cu2amd.amdgpu.toolchain import host_cc
+from cu2amd.errors import ToolFailedError
+from cu2amd.runtime_shim.host.build import cache_dir, host_triple
+
+SOURCES = ("warp.cpp", "wave.h")
+API_HEADER = "warp_api.h"  # in include/cu2amd
+# -disable-llvm-passes: the library is optimised where it is inlined, so that what is
+# constant at a call (__builtin_constant_p: a shuffle's lane) picks the code for it.
+FLAGS = ("-x", "c++", "-std=c++17", "-O2", "-Xclang", "-disable-llvm-passes", "-ffreestanding",
+         "-nostdinc", "-fno-exceptions", "-fno-rtti", "-Wall", "-Wextra", "-Werror", "-emit-llvm",
+         "-S")  # fmt: skip
+_AMDGCN = ("-target", "amdgcn-amd-amdhsa", "-nogpulib")
+FLAVOURS: dict[str, tuple[str, ...]] = {
+    "amdgcn-wave32": (*_AMDGCN, "-mcpu=gfx1100"),
+    "amdgcn-wave64": (*_AMDGCN, "-mcpu=gfx942"),
+    "host": ("-target", "<host>", "-fPIC"),
+}
+
+# The functions the library defines (warp_api.h): a module calling any of them needs it.
+API = frozenset(
+    {
+        "__cu2amd_shfl_sync",
+        "__cu2amd_shfl",
+        "__cu2amd_vote_sync",
+        "__cu2amd_vote",
+        "__cu2amd_match_any_sync",
+        "__cu2amd_match_all_sync",
+        "__cu2amd_redux_sync",
+        "__cu2amd_redux_sync_f32",
+        "__cu2amd_activemask",
+        "__cu2amd_elect_sync",
+        "__cu2amd_warp_sync",
+        "__cu2amd_laneid",
+    }
+)
+
+_PROCESSOR_ATTRIBUTE = re.compile(r'\s*"target-(cpu|features)"="[^"]*"')
+# Module flags (code object version, PIC level ...) are the including module's to set.
+_MODULE_FLAGS = re.compile(r"^!llvm\.(module\.flags|ident) = .*$", re.M)
+
+
+def flavour_for_wave_size(wave_size: int) -> str:
+    return f"amdgcn-wave{wave_size}"
+
+
+def _source_dir() -> Path:
+    return Path(str(resources.files("cu2amd.runtime_shim.device")))
+
+
+def _include_dir() -> Path:
+    return Path(str(resources.files("cu2amd.runtime_shim"))) / "include"
+
+
+def _flags(flavour: str) -> tuple[str, ...]:
+    target = FLAVOURS[flavour]
+    return (*FLAGS, *(host_triple() if a == "<host>" else a for a in target))
+
+
+def library_key(flavour: str) -> str:
+    """A hash of what the library of `flavour` is built from (sources, flags, this file)."""
+    digest = hashlib.sha256()
+    sources = (*(_source_dir() / n for n in SOURCES), _include_dir() / "cu2amd" / API_HEADER)
+    for path in (*sources, Path(__file__)):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(" ".join(_flags(flavour)).encode())
+    return digest.hexdigest()[:20]
+
+
+def library_ir(flavour: str) -> str:
+    """The library of `flavour` as LLVM IR text (built now if the cache lacks it)."""
+    if flavour not in FLAVOURS:
+        raise ValueError(f"unknown device library flavour '{flavour}'")
+    out = cache_dir() / "device-lib" / library_key(flavour) / f"warp-{flavour}.ll"
+    if out.is_file():
+        return out.read_text()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".ll", dir=out.parent)
+    os.close(fd)
+    cmd = [*host_cc()[:-1], "clang", *_flags(flavour), "-I", str(_include_dir()),
+           str(_source_dir() / "warp.cpp"), "-o", tmp]  # fmt: skip
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise ToolFailedError(
+                f"building the device runtime library ({flavour}) failed:\n{proc.stderr.strip()}"
+            )
+        text = _MODULE_FLAGS.sub("", _PROCESSOR_ATTRIBUTE.sub("", Path(tmp).read_text()))
+        Path(tmp).write_text(text)
+        os.replace(tmp, out)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    return text
+
+
+@functools.cache
+def _library_bitcode(flavour: str, key: str) -> bytes:
+    del key  # part of the cache key only: a rebuilt library is parsed again
+    return llvm.parse_assembly(library_ir(flavour)).as_bitcode()
+
+
+def needs_library(module: llvm.ModuleRef) -> bool:
+    return any(f.is_declaration and f.name in API for f in module.functions)
+
+
+def link_device_library(module: llvm.ModuleRef, flavour: str) -> bool:
+    """Link the library of `flavour` into `module`, in place, if the module calls it; its
+    functions become internal (inlined, then dropped). Returns whether it was linked."""
+    if not needs_library(module):
+        return False
+    library = llvm.parse_bitcode(_library_bitcode(flavour, library_key(flavour)))
+    library.triple = module.triple
+    library.data_layout = module.data_layout
+    module.link_in(library)
+    for fn in module.functions:
+        if fn.name in API and not fn.is_declaration:
+            fn.linkage = "internal"
+    return True
