@@ -103,7 +103,8 @@ def test_special_register_table() -> None:
     row, axis = split_special("%ctaid.y")
     assert row.name == "%ctaid" and axis == "y" and row.status is Status.SUPPORTED
     assert split_special("%r1") == (None, None)
-    assert split_special("%envreg7")[0].status is Status.UNSUPPORTED
+    assert split_special("%envreg7")[0].status is Status.SUPPORTED  # defined as 0
+    assert split_special("%pm7")[0].status is Status.UNSUPPORTED
 
 
 @pytest.mark.parametrize(
@@ -137,16 +138,10 @@ def test_decoding(spelling: str, attrs: dict) -> None:
     [
         # legal PTX that cu2amd does not lower: by modifier, or by form (with a note when
         # the opcode has lowered forms, and without when none is)
-        ("add.rz.f32", UnsupportedError, "unsupported PTX instruction 'add.rz.f32' (modifier '.rz' is not supported yet)"),
-        ("ld.global.L2::cache_hint.b32", UnsupportedError, "unsupported PTX instruction 'ld.global.L2::cache_hint.b32' (modifier '.L2::cache_hint' is not supported yet)"),
-        ("ld.global.v8.b32", UnsupportedError, "unsupported PTX instruction 'ld.global.v8.b32' (modifier '.v8' is not supported yet)"),
-        ("cvt.f32.f16", UnsupportedError, "unsupported PTX instruction 'cvt.f32.f16' (modifier '.f32' is not supported yet)"),
-        ("add.cc.u32", UnsupportedError, "unsupported PTX instruction 'add.cc.u32' (carry chain)"),
-        ("add.f16x2", UnsupportedError, "unsupported PTX instruction 'add.f16x2' (half-precision arithmetic)"),
-        ("ld.relaxed.gpu.global.u32", UnsupportedError, "unsupported PTX instruction 'ld.relaxed.gpu.global.u32' (memory-model ordering (.relaxed/.acquire/.release))"),
-        ("ld.global.acquire.gpu.b32", UnsupportedError, "unsupported PTX instruction 'ld.global.acquire.gpu.b32' (memory-model ordering (.relaxed/.acquire/.release))"),
-        ("cvt.rn.f32.s32", UnsupportedError, "unsupported PTX instruction 'cvt.rn.f32.s32' (floating-point conversion)"),
-        ("shfl.sync.bfly.b32", UnsupportedError, "unsupported PTX instruction 'shfl.sync.bfly.b32'"),
+        ("add.rn.f32x2", UnsupportedError, "unsupported PTX instruction 'add.rn.f32x2' (packed .f32x2 arithmetic)"),
+        ("cvt.rs.satfinite.e4m3x4.f32", UnsupportedError, "unsupported PTX instruction 'cvt.rs.satfinite.e4m3x4.f32' (stochastic rounding (.rs))"),
+        ("fma.rn.oob.bf16", UnsupportedError, "unsupported PTX instruction 'fma.rn.oob.bf16' (out-of-bounds NaN handling (.oob))"),
+        ("griddepcontrol.wait", UnsupportedError, "unsupported PTX instruction 'griddepcontrol.wait'"),
         ("brkpt", UnsupportedError, "unsupported PTX instruction 'brkpt'"),
         # not legal PTX: where the modifiers go wrong
         ("add.s33", VerificationError, "'add.s33': modifier '.s33' is not valid here (expected .u16 .u32 .u64 .s16 .s32 .s64)"),
@@ -255,10 +250,9 @@ def test_an_optional_operand_in_the_middle_may_be_left_out() -> None:
 
 
 def test_operands_choose_between_forms_with_the_same_modifiers() -> None:
-    # mov with a vector is the pack/unpack form (9.7.9.4), not lowered yet
+    # mov with a vector operand is the pack/unpack form (9.7.9.4)
     assert _decode("mov.b64 %rd1, %rd2;").form.section == "9.7.9.3"
-    with pytest.raises(UnsupportedError, match=r"\(vector pack/unpack with mov\)$"):
-        _decode("mov.b64 %rd1, {%r1, %r2};")
+    assert _decode("mov.b64 %rd1, {%r1, %r2};").form.section == "9.7.9.4"
     # an operand no form takes is reported against the first form
     with pytest.raises(VerificationError) as err:
         _decode("ld.global.f32 %f1, %rd1;")
@@ -268,11 +262,11 @@ def test_operands_choose_between_forms_with_the_same_modifiers() -> None:
 def test_operands_are_checked_before_support() -> None:
     # a malformed instruction is an error even when its form is not lowered
     with pytest.raises(VerificationError) as err:
-        _decode("dp4a.u32.s32 %r1, %r2, %r3;")
-    assert err.value.message == "'dp4a.u32.s32' takes 4 operands, 3 given"
+        _decode("vabsdiff4.u32.u32.u32.add %r1, %r2, %r3;")
+    assert err.value.message == "'vabsdiff4.u32.u32.u32.add' takes 4 operands, 3 given"
     with pytest.raises(UnsupportedError) as unsupported:
-        _decode("dp4a.u32.s32 %r1, %r2, %r3, %r4;")
-    assert unsupported.value.message == "unsupported PTX instruction 'dp4a.u32.s32'"
+        _decode("vabsdiff4.u32.u32.u32.add %r1, %r2, %r3, %r4;")
+    assert unsupported.value.message == "unsupported PTX instruction 'vabsdiff4.u32.u32.u32.add'"
 
 
 def test_form_syntax_and_title() -> None:

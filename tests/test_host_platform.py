@@ -290,3 +290,30 @@ def test_strict_mode_reports_a_barrier_reached_at_two_places() -> None:
         "kernel 'two_places' failed: strict: barrier 0 reached at two places in block (0,0,0): "
         "thread (0,0,0) at two.ptx:14:2: bar.sync, thread (2,0,0) at two.ptx:11:2: bar.sync"
     )
+
+
+def test_dynamic_shared_memory() -> None:
+    mod = load("dynamic_shared.ptx")
+    values = np.arange(1000, 1128, dtype=np.uint32)
+    out = host.zeros(129, np.uint32)
+    mod.launch(
+        "reverse_block", grid=1, block=128, args=[host.to_device(values), out], shared_mem=512
+    )
+    result = out.to_numpy()
+    np.testing.assert_array_equal(result[:128], values[::-1])
+    assert result[128] == 512  # %dynamic_smem_size
+
+
+def test_dynamic_shared_memory_compiles_for_amdgpu() -> None:
+    """On AMDGPU the extern array is HIP's zero-sized LDS array, sized at launch."""
+    from cu2amd.amdgpu.codeobject import read_code_object
+    from cu2amd.amdgpu.targets import parse_target_id
+    from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions
+
+    text = (HOST_PTX / "dynamic_shared.ptx").read_text()
+    text = text.replace("mov.u32 \t%r7, %dynamic_smem_size;", "mov.u32 \t%r7, 0;")
+    pipeline = Pipeline(PipelineOptions())
+    result = pipeline.back(pipeline.front(text, "dyn.ptx"), parse_target_id("gfx942"))
+    assert "@dyn = external addrspace(3) global [0 x i8], align 16" in result.llvm_ir
+    (kernel,) = read_code_object(result.code_object).kernels
+    assert kernel.lds_bytes == 0  # all of it dynamic

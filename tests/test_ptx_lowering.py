@@ -14,10 +14,13 @@ from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.isa.forms import Status
 from cu2amd.ptx_lowering.isa.table import FORM_TABLE
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions
+from cu2amd.ptx_lowering.targets.host import HOST
 
 DATA = Path(__file__).resolve().parent / "data" / "ptx"
 # Every SUPPORTED form is exercised by at least one of these (one file per family).
 FORM_FIXTURES = sorted((DATA / "forms").glob("*.ptx"))
+# Forms only the host platform lowers (block-level barrier operations).
+HOST_FORM_FIXTURES = sorted((DATA / "forms" / "host").glob("*.ptx"))
 ALL_FORMS = DATA / "forms" / "basics.ptx"
 
 
@@ -45,7 +48,7 @@ def _forms_used(module: ast.Module) -> set[int]:
 
 def test_fixtures_use_every_supported_form() -> None:
     used: set[int] = set()
-    for path in FORM_FIXTURES:
+    for path in FORM_FIXTURES + HOST_FORM_FIXTURES:
         used |= _forms_used(Pipeline(PipelineOptions()).front(path.read_text(), str(path)))
     missing = [
         f"{f.opcode} {f.section} {f.syntax}"
@@ -60,6 +63,12 @@ def test_fixtures_use_every_supported_form() -> None:
 def test_form_fixtures_compile(arch: str, path: Path) -> None:
     result = compile_ptx(path.read_text(), arch)
     assert read_code_object(result.code_object).kernels
+
+
+@pytest.mark.parametrize("path", HOST_FORM_FIXTURES, ids=lambda p: p.stem)
+def test_host_form_fixtures_compile(path: Path) -> None:
+    pipeline = Pipeline(PipelineOptions())
+    assert pipeline.back(pipeline.front(path.read_text(), str(path)), HOST).code_object
 
 
 @pytest.mark.parametrize("arch", ["gfx90a", "gfx942", "gfx1100"])
@@ -178,8 +187,7 @@ def test_wide_results() -> None:
         ("\tsetp.lt.b32 %p1, %r1, %r2;", VerificationError, "'.lt' is not defined for bit-size type .b32"),
         ("\tbar.sync 1;", UnsupportedError, "(named barriers other than barrier 0 on gfx942)"),
         ("\tbar.sync 0, 64;", UnsupportedError, "(barriers with a thread count on gfx942)"),
-        ("\tmov.b64 %rd2, {%r1, %r2};", UnsupportedError, "(vector pack/unpack with mov)"),
-        ("\tld.param.u32 %r1, [%rd1];", UnsupportedError, "(ld.param through a register address)"),
+        ("\tld.param.u32 %r1, [out+8];", VerificationError, "access of 4 bytes at offset 8 is outside parameter 'out' (8 bytes)"),
         ("\tld.global.v2.f32 %f1, [%rd1];", VerificationError, "'.v2' needs a vector operand of 2 elements"),
         ("\tadd.s32 %r1, %r2;", VerificationError, "'add.s32' takes 3 operands, 2 given"),
         ("\tld.global.f32 %f1, %rd1;", VerificationError, "'ld.global.f32': operand 2 must be an address in [ ]"),
@@ -191,9 +199,12 @@ def test_lowering_errors(body: str, error: type, message: str) -> None:
     assert message in str(err.value)
 
 
-def test_device_functions_are_rejected_by_name() -> None:
-    text = KERNEL.format(body="", result="0", st_type="b32") + ".func f() { ret; }\n"
+def test_functions_from_other_modules_are_rejected_by_name() -> None:
+    text = (
+        ".version 8.0\n.target sm_80\n.address_size 64\n.extern .func f();\n"
+        + KERNEL.format(body="\tcall.uni f;", result="0", st_type="b32").split("\n", 3)[3]
+    )
     with pytest.raises(
-        UnsupportedError, match=r"device function 'f' \(.func\) is not supported yet"
+        UnsupportedError, match=r"function 'f' is declared but not defined in this module"
     ):
         compile_ptx(text)

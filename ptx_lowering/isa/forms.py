@@ -73,8 +73,8 @@ Operand = Op | Maybe
 # alternate float formats of 5.2.3, packed formats of cvt): valid in type slots.
 ISA_ONLY_TYPES = frozenset(
     {
-        *("b1", "u2", "s2", "u4", "s4", "f32x2", "e2m1", "e2m3", "e3m2", "ue4m3", "ue8m0"),
-        *("e2m1x2", "e2m3x2", "e3m2x2", "ue8m0x2", "e2m1x4", "e2m3x4", "e3m2x4", "e4m3x4"),
+        *("b1", "f32x2", "e2m1", "e2m3", "e3m2", "ue4m3", "ue8m0"),
+        *("ue8m0x2", "e2m1x4", "e2m3x4", "e3m2x4", "e4m3x4"),
         *("e5m2x4", "b8x16", "b6x16_p32", "b4x16_p64"),
     }
 )
