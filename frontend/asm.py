@@ -19,8 +19,8 @@ from pathlib import Path
 import clang.cindex as ci
 
 from cu2amd.amdgpu.toolchain import discover
-from cu2amd.errors import Location, PtxSyntaxError, UnsupportedError
-from cu2amd.translator.driver import include_dir
+from cu2amd.errors import Location, PtxSyntaxError, ToolFailedError, UnsupportedError
+from cu2amd.runtime_shim.headers import include_dir
 
 # Constraint letters of CUDA inline PTX and the register each one binds.
 REGISTER_TYPES = {
@@ -90,7 +90,10 @@ def _index() -> ci.Index:
 
 def find_asm(path: Path, extra_args: list[str]) -> list[AsmStatement]:
     """Every inline-asm statement spelled in `path` itself (not in headers), in order."""
-    tu = _index().parse(str(path), args=clang_args(extra_args))
+    try:
+        tu = _index().parse(str(path), args=clang_args(extra_args))
+    except ci.TranslationUnitLoadError:
+        raise ToolFailedError(f"libclang could not parse '{path}' to find its inline asm") from None
     found: dict[int, AsmStatement] = {}
     target = path.resolve()
 

@@ -47,6 +47,9 @@ class PipelineOptions:
     verify_each: bool = False
     time_passes: bool = False
     out: TextIO = field(default_factory=lambda: sys.stderr)
+    # Lowering device functions to be linked into another module (inline asm): on the
+    # host the module-level ABI symbols are the other module's, declared not defined.
+    library: bool = False
 
     def __post_init__(self) -> None:
         unknown = sorted(self.print_after - set(STAGES))
@@ -99,7 +102,7 @@ class Pipeline:
 
     def hooks(self, target: Target) -> TargetHooks:
         if isinstance(target, HostTarget):
-            return HostHooks()
+            return HostHooks(library=self.options.library)
         return AmdgpuHooks(target, self.options.code_object_version)
 
     def lower(self, module: ast.Module, target: Target) -> llvm.ModuleRef:

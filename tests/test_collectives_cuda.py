@@ -14,7 +14,7 @@ from conformance.warp_model import lane_mask, shfl_source
 
 from cu2amd import host
 from cu2amd.amdgpu.toolchain import discover
-from cu2amd.translator.driver import include_dir
+from cu2amd.runtime_shim.headers import include_dir
 
 WAVES = (32, 64)
 THREADS = 100  # a partial last warp

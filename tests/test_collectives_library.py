@@ -9,7 +9,7 @@ import llvmlite.binding as llvm
 import pytest
 
 from cu2amd.runtime_shim.device import library
-from cu2amd.translator.driver import include_dir
+from cu2amd.runtime_shim.headers import include_dir
 
 
 @pytest.mark.parametrize("flavour", sorted(library.FLAVOURS))

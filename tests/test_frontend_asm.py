@@ -9,7 +9,7 @@ from cu2amd.amdgpu.toolchain import discover
 from cu2amd.errors import UnsupportedError
 from cu2amd.frontend.asm import find_asm
 from cu2amd.frontend.rewrite import rewrite
-from cu2amd.translator.driver import include_dir
+from cu2amd.runtime_shim.headers import include_dir
 
 SOURCE = Path(__file__).resolve().parent / "data" / "inline_asm" / "forms.cu"
 

@@ -11,7 +11,7 @@ from cu2amd.amdgpu.bundle import read_bundle
 from cu2amd.amdgpu.codeobject import read_code_object
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ["vector_add", "reduction", "histogram", "matmul_tiled",
+EXAMPLES = ["inline_ptx_bits", "bignum_add", "vector_add", "reduction", "histogram", "matmul_tiled",
             "warp_reduce", "stream_compaction", "warp_scan", "match_histogram"]  # fmt: skip
 
 

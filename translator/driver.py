@@ -22,8 +22,9 @@ import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
+
+import llvmlite.binding as llvm
 
 from cu2amd import __version__
 from cu2amd.amdgpu import bundle, codegen
@@ -32,9 +33,13 @@ from cu2amd.amdgpu.devicelibs import link_device_libraries
 from cu2amd.amdgpu.targets import TargetId
 from cu2amd.amdgpu.toolchain import discover, host_cc
 from cu2amd.errors import UsageError
+from cu2amd.frontend.asm import AsmStatement, find_asm
+from cu2amd.frontend.rewrite import rewrite
 from cu2amd.outputs import write_atomic
-from cu2amd.ptx_lowering.targets.host import HostTarget
+from cu2amd.ptx_lowering.inline_asm import lower_inline_asm, make_internal
+from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
 from cu2amd.runtime_shim.device.library import flavour_for_wave_size, link_device_library
+from cu2amd.runtime_shim.headers import include_dir
 from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple, runtime_archive
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
 from cu2amd.translator.nvcc_config import Config
@@ -43,10 +48,6 @@ CUDA_SUFFIXES = (".cu",)
 CXX_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
 C_SUFFIXES = (".c",)
 OBJECT_SUFFIXES = (".o", ".a", ".so")
-
-
-def include_dir() -> Path:
-    return Path(str(resources.files("cu2amd.runtime_shim").joinpath("include")))
 
 
 @dataclass
@@ -85,6 +86,7 @@ class Driver:
         self.zig_clang = self.tc.clang()
         self.builtin = str(self.tc.builtin_include_dir())
         self.jobs: list[Job | Parallel] = []
+        self.lowered_asm: dict[Path, tuple[AsmStatement, ...]] = {}
         self.tmp = Path(tempfile.mkdtemp(prefix="cu2amd-nvcc-"))
         if config.keep:
             self.tmp = config.keep_dir or Path.cwd()
@@ -173,6 +175,18 @@ class Driver:
         c = self.config
         entries: list[tuple[str, Path]] = []
         chains: list[list[Job]] = []
+        # Inline PTX is lifted out first: both passes compile the rewritten source.
+        source = path
+        if b"asm" in path.read_bytes():
+            source = stem.with_suffix(".cu2amd.cu")
+            self.jobs.append(
+                self.internal_job(
+                    ["lift-inline-asm", str(path), "-o", str(source)],
+                    lambda original=path, out=source: self.lift_asm(original, out),
+                    (source,),
+                )
+            )
+        path = source
         for target in c.targets:
             device_jobs: list[Job] = []
             chains.append(device_jobs)
@@ -202,7 +216,7 @@ class Driver:
                 device_jobs.append(
                     self.internal_job(
                         ["retarget-to-host", str(ll), "-o", str(so)],
-                        lambda ll=ll, so=so: self.retarget(ll, so),
+                        lambda ll=ll, so=so, src=source: self.retarget(ll, so, src),
                         (so,),
                     )
                 )
@@ -236,8 +250,8 @@ class Driver:
                             "-o",
                             str(hsaco),
                         ],
-                        lambda bc=bc, hsaco=hsaco, target=target: self.device_codegen(
-                            bc, hsaco, target
+                        lambda bc=bc, hsaco=hsaco, target=target, src=source: self.device_codegen(
+                            bc, hsaco, target, src
                         ),
                         (hsaco,),
                     )
@@ -325,14 +339,34 @@ class Driver:
 
     # -- in-process steps ------------------------------------------------------------
 
-    def retarget(self, ll: Path, so: Path) -> None:
+    def lift_asm(self, path: Path, out: Path) -> None:
+        c = self.config
+        statements = find_asm(path, c.preprocess_flags)
+        rewritten = rewrite(path, statements)
+        self.lowered_asm[out] = rewritten.lowered
+        write_atomic(out, rewritten.text)
+
+    def retarget(self, ll: Path, so: Path, source: Path) -> None:
         retargeted = retarget_nvptx_ir(ll.read_text(), str(ll))
-        shutil.copyfile(compile_host_ir(retargeted.ir, int(self.config.opt_level)), so)
+        text = retargeted.ir
+        lowered = self.lowered_asm.get(source, ())
+        if lowered:
+            module = llvm.parse_assembly(text)
+            asm = lower_inline_asm(lowered, HOST, int(self.config.opt_level))
+            assert asm is not None
+            module.link_in(asm)
+            make_internal(module, lowered)
+            text = str(module)
+        shutil.copyfile(compile_host_ir(text, int(self.config.opt_level)), so)
 
-    def device_codegen(self, bc: Path, hsaco: Path, target: TargetId) -> None:
-        import llvmlite.binding as llvm
-
+    def device_codegen(self, bc: Path, hsaco: Path, target: TargetId, source: Path) -> None:
         module = llvm.parse_bitcode(bc.read_bytes())
+        lowered = self.lowered_asm.get(source, ())
+        if lowered:
+            asm = lower_inline_asm(lowered, target, int(self.config.opt_level))
+            assert asm is not None
+            module.link_in(asm)
+            make_internal(module, lowered)
         wave64 = target.target.default_wave_size == 64
         # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
         link_device_library(module, flavour_for_wave_size(target.target.default_wave_size))

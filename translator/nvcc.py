@@ -10,7 +10,9 @@ CU2AMD_OFFLOAD_ARCH, then the GPUs of this machine; `host` builds for the host p
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 
 from cu2amd.errors import Cu2amdError
 from cu2amd.translator.driver import Driver, version_text
@@ -31,6 +33,17 @@ def main(argv: list[str] | None = None) -> int:
     except Cu2amdError as err:
         print(f"cu2amd-nvcc: {err.render()}", file=sys.stderr)
         return 1 if err.exit_code == 2 else err.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:
+        if os.environ.get("CU2AMD_TRACEBACK"):
+            traceback.print_exc()
+        print(
+            f"cu2amd-nvcc: internal error: {type(err).__name__}: {err} (this is a bug in "
+            "cu2amd; set CU2AMD_TRACEBACK=1 for the traceback)",
+            file=sys.stderr,
+        )
+        return 70
 
 
 if __name__ == "__main__":

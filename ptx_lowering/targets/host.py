@@ -98,7 +98,8 @@ class HostHooks(TargetHooks):
     name = "host"
     named_barriers = True
 
-    def __init__(self) -> None:
+    def __init__(self, library: bool = False) -> None:
+        self.library = library  # functions for another module: no module-level ABI symbols
         self.triple = llvm.get_process_triple()
         self.uses_fibers = False  # of the kernel being emitted
         self._sites: dict[str, ir.GlobalVariable] = {}
@@ -119,8 +120,9 @@ class HostHooks(TargetHooks):
 
     def setup_module(self, module: ir.Module) -> None:
         slot = ir.GlobalVariable(module, PTR, THREAD_SLOT)
-        slot.initializer = ir.Constant(PTR, None)
         slot.align = 8
+        if not self.library:
+            slot.initializer = ir.Constant(PTR, None)
 
     def define_kernel(
         self,
@@ -179,6 +181,8 @@ class HostHooks(TargetHooks):
     def finish_module(self, module: ir.Module) -> None:
         """`__cu2amd_shared_regions`: {pointer, size} of each static shared variable and
         `__cu2amd_shared_region_count`, so strict mode can poison them per block."""
+        if self.library:
+            return
         region_ty = ir.LiteralStructType([PTR, I64])
         td = llvm.create_target_data(self.data_layout())
         regions = [

@@ -35,6 +35,7 @@ import llvmlite.binding as llvm
 
 from cu2amd.amdgpu.toolchain import host_cc
 from cu2amd.errors import ToolFailedError
+from cu2amd.runtime_shim.headers import include_dir
 from cu2amd.runtime_shim.host.build import cache_dir, host_triple
 
 SOURCES = ("warp.cpp", "wave.h")
@@ -82,10 +83,6 @@ def _source_dir() -> Path:
     return Path(str(resources.files("cu2amd.runtime_shim.device")))
 
 
-def _include_dir() -> Path:
-    return Path(str(resources.files("cu2amd.runtime_shim"))) / "include"
-
-
 def _flags(flavour: str) -> tuple[str, ...]:
     target = FLAVOURS[flavour]
     return (*FLAGS, *(host_triple() if a == "<host>" else a for a in target))
@@ -94,7 +91,7 @@ def _flags(flavour: str) -> tuple[str, ...]:
 def library_key(flavour: str) -> str:
     """A hash of what the library of `flavour` is built from (sources, flags, this file)."""
     digest = hashlib.sha256()
-    sources = (*(_source_dir() / n for n in SOURCES), _include_dir() / "cu2amd" / API_HEADER)
+    sources = (*(_source_dir() / n for n in SOURCES), include_dir() / "cu2amd" / API_HEADER)
     for path in (*sources, Path(__file__)):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     digest.update(" ".join(_flags(flavour)).encode())
@@ -111,7 +108,7 @@ def library_ir(flavour: str) -> str:
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".build-", suffix=".ll", dir=out.parent)
     os.close(fd)
-    cmd = [*host_cc()[:-1], "clang", *_flags(flavour), "-I", str(_include_dir()),
+    cmd = [*host_cc()[:-1], "clang", *_flags(flavour), "-I", str(include_dir()),
            str(_source_dir() / "warp.cpp"), "-o", tmp]  # fmt: skip
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
