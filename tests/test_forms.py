@@ -259,6 +259,18 @@ def test_operands_choose_between_forms_with_the_same_modifiers() -> None:
     assert err.value.message == "'ld.global.f32': operand 2 must be an address in [ ]"
 
 
+def test_remembered_decodes_still_check_operand_shapes() -> None:
+    # decode results are cached by opcode, modifiers and operand shapes: a well-formed
+    # instruction seen first must not let a malformed one with the same spelling through
+    assert _decode("ld.global.f32 %f1, [%rd1];").form.section == "9.7.9.8"
+    assert _decode("ld.global.f32 %f2, [%rd7+4];").form.section == "9.7.9.8"
+    with pytest.raises(VerificationError, match="operand 2 must be an address"):
+        _decode("ld.global.f32 %f1, %rd1;")
+    assert _decode("setp.lt.s32 %p1|%p2, %r1, %r2;").has("cmp")
+    with pytest.raises(VerificationError, match="operand 1 must be a predicate register"):
+        _decode("setp.lt.s32 {%p1}|%p2, %r1, %r2;")
+
+
 def test_operands_are_checked_before_support() -> None:
     # a malformed instruction is an error even when its form is not lowered
     with pytest.raises(VerificationError) as err:

