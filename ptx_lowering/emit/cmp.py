@@ -117,3 +117,86 @@ def slct(ctx: FunctionContext, instr: ast.Instruction) -> None:
     else:
         select_a = bld.icmp_signed(">=", c, ir.Constant(c.type, 0))
     ctx.write(instr.operands[0], bld.select(select_a, a, b), dtype)
+
+
+# -- 9.7.7 half-precision comparison: setp and set on .f16, .bf16 and their x2 pairs --------
+# Each lane is widened to f32, which holds every .f16 and .bf16 value exactly, so the
+# f32 comparison above gives the ISA's result (NaN rules and -0.0 == +0.0 included).
+_HALF_FORMATS = {"f16": "f16", "f16x2": "f16", "bf16": "bf16", "bf16x2": "bf16"}
+
+
+def _half_lanes(ctx: FunctionContext, instr: ast.Instruction, t: str) -> list[ir.Value]:
+    """t[i] = a[i] CmpOp b[i] per 16-bit lane (low lane first), inputs flushed with .ftz."""
+    from cu2amd.ptx_lowering.emit import fpbits, half
+
+    d = instr.decoded
+    cmp = d.get("cmp")
+    assert cmp is not None
+    fmt = _HALF_FORMATS[t]
+    bld = ctx.builder
+    f32 = TYPES["f32"]
+    lanes_a, lanes_b = (half.read_lanes(ctx, op, t) for op in instr.operands[1:3])
+    out = []
+    for x, y in zip(lanes_a, lanes_b, strict=True):
+        if d.has("ftz"):
+            x = fpbits.flush_subnormal(bld, x, fpbits.FORMATS[fmt])
+            y = fpbits.flush_subnormal(bld, y, fpbits.FORMATS[fmt])
+        out.append(compare(ctx, cmp, f32, half.widen(bld, x, fmt), half.widen(bld, y, fmt)))
+    return out
+
+
+@emitter("cmp.half_setp")
+def half_setp(ctx: FunctionContext, instr: ast.Instruction) -> None:
+    """9.7.7.2: p = BoolOp(t[0], c), and for .f16x2/.bf16x2 with `p|q`, q = BoolOp(t[1], c)
+    (a lone p of an x2 comparison gets the low lane, as ptxas accepts it)."""
+    t = instr.decoded.get("type")
+    assert t is not None
+    lanes = _half_lanes(ctx, instr, t)
+    dest = instr.operands[0]
+    pred = TYPES["pred"]
+    if isinstance(dest, ast.Pair):
+        if len(lanes) == 1:
+            raise ctx.error(f"'{instr.spelling}' writes one predicate; 'p|q' needs .{t}x2")
+        ctx.write(dest.first, _combine(ctx, instr, lanes[0]), pred)
+        ctx.write(dest.second, _combine(ctx, instr, lanes[1]), pred)
+    else:
+        ctx.write(dest, _combine(ctx, instr, lanes[0]), pred)
+
+
+@emitter("cmp.half_set")
+def half_set(ctx: FunctionContext, instr: ast.Instruction) -> None:
+    """9.7.7.1: d = BoolOp(a CmpOp b, c) as 1.0 (.f16 0x3c00, .bf16 0x3f80) or 0.0 for a
+    half-precision dtype, all ones or 0 for an integer dtype; with .f16x2/.bf16x2 sources
+    each 16-bit half of d takes its lane's result (0xffff or 0 for .u32/.s32 d)."""
+    from cu2amd.ptx_lowering.emit import half
+
+    d = instr.decoded
+    dtype, stype = d.get("dtype"), d.get("atype")
+    assert dtype is not None and stype is not None
+    bld = ctx.builder
+    if stype in _HALF_FORMATS:
+        results = [_combine(ctx, instr, t) for t in _half_lanes(ctx, instr, stype)]
+    else:  # an .f16/.bf16 result from integer, .f32 or .f64 sources
+        st = TYPES[stype]
+        a, b = (ctx.read(o, st) for o in instr.operands[1:3])
+        if d.has("ftz") and stype == "f32":
+            a, b = fp.flush(bld, a), fp.flush(bld, b)
+        cmp = d.get("cmp")
+        assert cmp is not None
+        if not st.is_float and (cmp in _FLOAT_UNORDERED or cmp in ("num", "nan")):
+            raise ctx.error(f"'.{cmp}' compares floating-point values, not .{stype} (as ptxas)")
+        results = [_combine(ctx, instr, compare(ctx, cmp, st, a, b))]
+    dest = instr.operands[0]
+    i16 = ir.IntType(16)
+    if dtype in _HALF_FORMATS:
+        one = ir.Constant(i16, 0x3C00 if _HALF_FORMATS[dtype] == "f16" else 0x3F80)
+        half.write_lanes(ctx, dest, [bld.select(r, one, ir.Constant(i16, 0)) for r in results])
+        return
+    dt = TYPES[dtype]
+    if len(results) == 2:  # .u32/.s32 from .f16x2/.bf16x2: 0xffff per lane
+        ones = ir.Constant(i16, 0xFFFF)
+        lanes = [bld.select(r, ones, ir.Constant(i16, 0)) for r in results]
+        half.write_lanes(ctx, dest, lanes)
+        return
+    ty = llvm_type(dt)
+    ctx.write(dest, bld.select(results[0], ir.Constant(ty, -1), ir.Constant(ty, 0)), dt)

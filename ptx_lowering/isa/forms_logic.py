@@ -3,27 +3,26 @@ and 9.7.8 (logic and shift)."""
 
 from __future__ import annotations
 
-from cu2amd.ptx_lowering.isa.forms import Form, Op, Status, opt, slot
+from cu2amd.ptx_lowering.isa.forms import Form, Op, opt, slot
 
 D, A, P, C, DP = Op.DST, Op.SRC, Op.PRED_DST, Op.PRED_SRC, Op.DST_PRED
-U = Status.UNSUPPORTED
 INT_CMP = "eq ne lt le gt ge lo ls hi hs"
 FLOAT_CMP = "eq ne lt le gt ge equ neu ltu leu gtu geu num nan"
 ALL_CMP = INT_CMP + " equ neu ltu leu gtu geu num nan"
 INT_TYPES = "b16 b32 b64 u16 u32 u64 s16 s32 s64"
 BOOL = "and or xor"
 SET_STYPE = INT_TYPES + " f16 f32 f64"
-NOTE_HALF = "half-precision comparison"
 
 
-def _set(section: str, dtype: str, stype: str, ftz: bool, note: str) -> tuple[Form, Form]:
-    """`set.CmpOp{.ftz}.dtype.stype d, a, b` and its `.BoolOp ... {!}c` twin."""
-    cmp = slot("cmp", ALL_CMP if section == "9.7.6.1" else FLOAT_CMP)
+def _set(section: str, dtype: str, stype: str, ftz: bool) -> tuple[Form, Form]:
+    """9.7.7.1 `set.CmpOp{.ftz}.dtype.stype d, a, b` and its `.BoolOp ... {!}c` twin."""
+    cmp = slot("cmp", FLOAT_CMP)
     tail = (*((opt("ftz", "ftz"),) if ftz else ()), slot("dtype", dtype), slot("atype", stype))
     return (
-        Form("set", section, (cmp, *tail), (D, A, A), U, note=note),
-        Form("set", section, (cmp, slot("bool", BOOL), *tail), (D, A, A, C), U, note=note),
-    )
+        Form("set", section, (cmp, *tail), (D, A, A), emitter="cmp.half_set"),
+        Form("set", section, (cmp, slot("bool", BOOL), *tail), (D, A, A, C),
+             emitter="cmp.half_set"),
+    )  # fmt: skip
 
 
 def _set_rows(cmp: str, stype: str, ftz: bool) -> tuple[Form, Form]:
@@ -53,9 +52,9 @@ def _half_setp(htype: str, ftz: bool) -> tuple[Form, Form]:
     tail = (*((opt("ftz", "ftz"),) if ftz else ()), slot("type", htype))
     cmp = slot("cmp", FLOAT_CMP)
     return (
-        Form("setp", "9.7.7.2", (cmp, *tail), (P, A, A), U, note=NOTE_HALF),
-        Form("setp", "9.7.7.2", (cmp, slot("bool", BOOL), *tail), (P, A, A, C), U,
-             note=NOTE_HALF),
+        Form("setp", "9.7.7.2", (cmp, *tail), (P, A, A), emitter="cmp.half_setp"),
+        Form("setp", "9.7.7.2", (cmp, slot("bool", BOOL), *tail), (P, A, A, C),
+             emitter="cmp.half_setp"),
     )  # fmt: skip
 
 
@@ -81,12 +80,12 @@ FORMS = (
     Form("slct", "9.7.6.4", (opt("ftz", "ftz"), slot("dtype", INT_TYPES + " f32 f64"),
                              slot("atype", "f32")), (D, A, A, A), emitter="cmp.slct"),
     # 9.7.7.1 set with half-precision operands or results
-    *_set("9.7.7.1", "f16", SET_STYPE, True, NOTE_HALF),
-    *_set("9.7.7.1", "bf16", SET_STYPE, False, NOTE_HALF),
-    *_set("9.7.7.1", "u16 s16 u32 s32", "f16", True, NOTE_HALF),
-    *_set("9.7.7.1", "u16 s16 u32 s32", "bf16", False, NOTE_HALF),
-    *_set("9.7.7.1", "f16x2 u32 s32", "f16x2", True, NOTE_HALF),
-    *_set("9.7.7.1", "bf16x2 u32 s32", "bf16x2", False, NOTE_HALF),
+    *_set("9.7.7.1", "f16", SET_STYPE, True),
+    *_set("9.7.7.1", "bf16", SET_STYPE, False),
+    *_set("9.7.7.1", "u16 s16 u32 s32", "f16", True),
+    *_set("9.7.7.1", "u16 s16 u32 s32", "bf16", False),
+    *_set("9.7.7.1", "f16x2 u32 s32", "f16x2", True),
+    *_set("9.7.7.1", "bf16x2 u32 s32", "bf16x2", False),
     # 9.7.7.2 setp on .f16, .f16x2 (p|q), .bf16, .bf16x2 (p|q)
     *_half_setp("f16", True),
     *_half_setp("f16x2", True),
