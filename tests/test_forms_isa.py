@@ -2,6 +2,8 @@
 manual has rows in its section, every row belongs to a listed section and can be chosen,
 and each instruction family decodes one legal spelling and rejects one illegal one."""
 
+from pathlib import Path
+
 import pytest
 
 from cu2amd.errors import Location, UnsupportedError, VerificationError
@@ -239,3 +241,49 @@ def test_family_rejects_an_illegal_spelling(family: str) -> None:
     with pytest.raises(VerificationError) as err:
         FORM_TABLE.decode(opcode, mods, spelling, LOC)
     assert err.value.message == message
+
+
+def _spelling(form, override: dict[str, str] | None = None) -> list[str]:
+    """The words of a spelling of the form: its opcode, then the first value of each
+    required slot (or the override's value for a slot)."""
+    words = form.opcode.split(".")
+    for s in form.slots:
+        if s.name in (override or {}):
+            words += override[s.name].split(".")
+        elif not s.optional:
+            words += s.values[0].split(".")
+    return words
+
+
+def _not_lowered() -> list[tuple[str, list[str]]]:
+    cases = []
+    for form in FORM_TABLE.forms:
+        if form.status is Status.UNSUPPORTED:
+            cases.append((form.section, _spelling(form)))
+            continue
+        for s in form.slots:
+            for value in s.values:
+                if not s.is_supported(value):
+                    cases.append((form.section, _spelling(form, {s.name: value})))
+    return cases
+
+
+NOT_LOWERED = _not_lowered()
+
+
+def test_every_form_not_lowered_is_an_unsupported_error() -> None:
+    assert len(NOT_LOWERED) > 300
+    for section, (opcode, *mods) in NOT_LOWERED:
+        spelling = ".".join([opcode, *mods])
+        with pytest.raises(UnsupportedError) as err:
+            FORM_TABLE.decode(opcode, mods, spelling, LOC)
+        assert err.value.message.startswith(f"unsupported PTX instruction '{spelling}'"), section
+        assert err.value.location == LOC
+
+
+def test_support_doc_is_up_to_date() -> None:
+    """docs/ptx-support.md is generated: python -m cu2amd.ptx_lowering.isa.support_doc."""
+    from cu2amd.ptx_lowering.isa import support_doc
+
+    committed = (Path(__file__).resolve().parent.parent / "docs" / "ptx-support.md").read_text()
+    assert committed == support_doc.render(), "regenerate docs/ptx-support.md"

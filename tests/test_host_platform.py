@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cu2amd import host
-from cu2amd.errors import UsageError
+from cu2amd.errors import Cu2amdError, UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST_PTX = Path(__file__).resolve().parent / "data" / "ptx" / "host"
@@ -302,6 +302,26 @@ def test_dynamic_shared_memory() -> None:
     result = out.to_numpy()
     np.testing.assert_array_equal(result[:128], values[::-1])
     assert result[128] == 512  # %dynamic_smem_size
+
+
+def test_dynamic_shared_memory_may_be_declared_again() -> None:
+    """Modules pasted together repeat `.extern .shared` (ptxas accepts it); a second
+    declaration with another type, or over a defined variable, is an error."""
+    text = (HOST_PTX / "dynamic_shared.ptx").read_text()
+    line = ".extern .shared .align 16 .b8 dyn[];"
+    mod = host.Module.from_ptx(text.replace(line, line + "\n" + line), "again.ptx")
+    values = np.arange(128, dtype=np.uint32)
+    out = host.zeros(129, np.uint32)
+    mod.launch(
+        "reverse_block", grid=1, block=128, args=[host.to_device(values), out], shared_mem=512
+    )
+    np.testing.assert_array_equal(out.to_numpy()[:128], values[::-1])
+    for other, message in [
+        (".extern .shared .align 16 .b32 dyn[];", "'dyn' is declared twice with different types"),
+        (".shared .align 16 .b8 dyn[16];", "'dyn' is defined twice"),
+    ]:
+        with pytest.raises(Cu2amdError, match=message):
+            host.Module.from_ptx(text.replace(line, other + "\n" + line), "again.ptx")
 
 
 def test_dynamic_shared_memory_compiles_for_amdgpu() -> None:

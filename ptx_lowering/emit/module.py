@@ -48,6 +48,7 @@ class ModuleEmitter:
         self.ir.triple = hooks.triple
         self.ir.data_layout = hooks.data_layout()
         self.symbols: dict[str, Symbol] = {}
+        self._extern_shared: set[str] = set()  # names of dynamic shared memory
         self.functions: dict[str, FunctionInfo] = {}
         self.emitters = all_emitters()
 
@@ -175,8 +176,15 @@ class ModuleEmitter:
                 "are not supported yet",
                 decl.loc,
             )
-        if d.name in self.symbols:
-            raise VerificationError(f"'{d.name}' is defined twice", d.loc)
+        previous = self.symbols.get(d.name)
+        if previous is not None:
+            # An extern declaration may be repeated (ptxas accepts it; linked modules do it)
+            if d.name not in self._extern_shared:
+                raise VerificationError(f"'{d.name}' is defined twice", d.loc)
+            if previous.type != decl.type:
+                raise VerificationError(f"'{d.name}' is declared twice with different types", d.loc)
+            return previous
+        self._extern_shared.add(d.name)
         value = self.hooks.dynamic_shared(self.ir, llvm_name(d.name), decl.align or 16)
         return Symbol(d.name, StateSpace.SHARED, decl.type, value)
 
