@@ -61,6 +61,22 @@ F64 = Fmt("f64", 64, 52, 1023)
 FMTS = {"f32": F32, "f64": F64}
 
 
+def compare_values(cmp: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """PTX 9.7.6.2's comparison operators on exact values (NaN where an input is NaN):
+    ordered eq..ge are false with a NaN, unordered equ..geu true, num/nan test for NaNs;
+    -0 == +0."""
+    unordered = np.isnan(x) | np.isnan(y)
+    with np.errstate(invalid="ignore"):
+        base = {"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y, "gt": x > y, "ge": x >= y}
+    if cmp == "num":
+        return ~unordered
+    if cmp == "nan":
+        return unordered
+    if cmp.endswith("u"):
+        return base[cmp[:-1]] | unordered
+    return base[cmp] & ~unordered
+
+
 def decode(x: int, f: Fmt):
     """NAN, ("inf", sign) or (sign, n, k)."""
     sign = x >> (f.bits - 1) & 1
