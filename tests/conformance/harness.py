@@ -47,17 +47,48 @@ def _bits(ptx: str) -> int:
     return max(TYPES[ptx].bits, 8)
 
 
-def _reg(ptx: str) -> str:
+def reg_type(ptx: str) -> str:
+    """The register type holding a value of PTX type `ptx`."""
     return "pred" if ptx == "pred" else f"b{_bits(ptx)}"
 
 
-def kernel_text(instruction: str, sources: Sequence[str], dest: str) -> str:
+def load_operand(i: int, ptx: str, index: str) -> list[str]:
+    """PTX lines loading %a<i> (of type `ptx`) from element `index` of the array in
+    parameter in<i>; a .pred comes from a byte (non-zero: true)."""
+    lines = [
+        f"\tld.param.u64 %base, [in{i}];",
+        f"\tmul.wide.u32 %off, {index}, {_bits(ptx) // 8};",
+        "\tadd.s64 %ptr, %base, %off;",
+    ]
+    if ptx == "pred":
+        return [*lines, "\tld.global.u8 %h, [%ptr];", f"\tsetp.ne.u16 %a{i}, %h, 0;"]
+    return [*lines, f"\tld.global.b{_bits(ptx)} %a{i}, [%ptr];"]
+
+
+def store_result(param: str, reg: str, ptx: str, index: str) -> list[str]:
+    """PTX lines storing `reg` (of type `ptx`) to element `index` of the array in
+    parameter `param`; a .pred becomes a byte 0/1."""
+    lines = [
+        f"\tld.param.u64 %base, [{param}];",
+        f"\tmul.wide.u32 %off, {index}, {_bits(ptx) // 8};",
+        "\tadd.s64 %ptr, %base, %off;",
+    ]
+    if ptx == "pred":
+        return [*lines, f"\tselp.u16 %h, 1, 0, {reg};", "\tst.global.u8 [%ptr], %h;"]
+    return [*lines, f"\tst.global.b{_bits(ptx)} [%ptr], {reg};"]
+
+
+def _kernel(
+    instructions: Sequence[str], sources: Sequence[str], outputs: Sequence[tuple[str, str, str]]
+) -> str:
+    """One thread per element: load the sources, run the instructions, store each output
+    (parameter, register, PTX type)."""
     lines = [
         ".version 8.0",
         ".target sm_80",
         ".address_size 64",
         ".visible .entry conformance(",
-        "\t.param .u64 out,",
+        *(f"\t.param .u64 {param}," for param, _, _ in outputs),
         *(f"\t.param .u64 in{i}," for i in range(len(sources))),
         "\t.param .u32 n",
         ")",
@@ -66,8 +97,8 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str) -> str:
         "\t.reg .b32 %i, %ntid, %ctaid, %tid, %n;",
         "\t.reg .b64 %off, %ptr, %base;",
         "\t.reg .b16 %h;",
-        f"\t.reg .{_reg(dest)} %d;",
-        *(f"\t.reg .{_reg(s)} %a{i};" for i, s in enumerate(sources)),
+        *(f"\t.reg .{reg_type(ptx)} {reg};" for _, reg, ptx in outputs),
+        *(f"\t.reg .{reg_type(s)} %a{i};" for i, s in enumerate(sources)),
         "\tmov.u32 %tid, %tid.x;",
         "\tmov.u32 %ntid, %ntid.x;",
         "\tmov.u32 %ctaid, %ctaid.x;",
@@ -77,29 +108,17 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str) -> str:
         "\t@!%inside bra DONE;",
     ]
     for i, s in enumerate(sources):
-        size = _bits(s) // 8
-        lines += [
-            f"\tld.param.u64 %base, [in{i}];",
-            f"\tmul.wide.u32 %off, %i, {size};",
-            "\tadd.s64 %ptr, %base, %off;",
-        ]
-        if s == "pred":
-            lines += ["\tld.global.u8 %h, [%ptr];", f"\tsetp.ne.u16 %a{i}, %h, 0;"]
-        else:
-            lines.append(f"\tld.global.b{_bits(s)} %a{i}, [%ptr];")
-    lines.append("\t" + instruction)
-    size = _bits(dest) // 8
-    lines += [
-        "\tld.param.u64 %base, [out];",
-        f"\tmul.wide.u32 %off, %i, {size};",
-        "\tadd.s64 %ptr, %base, %off;",
-    ]
-    if dest == "pred":
-        lines += ["\tselp.u16 %h, 1, 0, %d;", "\tst.global.u8 [%ptr], %h;"]
-    else:
-        lines.append(f"\tst.global.b{_bits(dest)} [%ptr], %d;")
+        lines += load_operand(i, s, "%i")
+    lines += [f"\t{instruction}" for instruction in instructions]
+    for param, reg, ptx in outputs:
+        lines += store_result(param, reg, ptx, "%i")
     lines += ["DONE:", "\tret;", "}", ""]
     return "\n".join(lines)
+
+
+def kernel_text(instruction: str, sources: Sequence[str], dest: str) -> str:
+    """The kernel of run(): the instruction writes %d, stored to `out`."""
+    return _kernel([instruction], sources, [("out", "%d", dest)])
 
 
 @functools.cache
@@ -119,16 +138,23 @@ def run(
     if template is None:
         operands = ", ".join(["%d", *(f"%a{i}" for i in range(len(sources)))])
         template = f"{spelling} {operands};"
+    (out,) = _launch(_module(template, tuple(sources), dest), sources, [dest], inputs)
+    return out
+
+
+def _launch(
+    module: host.Module, sources: Sequence[str], dests: Sequence[str], inputs: Sequence[np.ndarray]
+) -> list[np.ndarray]:
+    """Run a conformance kernel with one thread per input element; the output arrays."""
     count = len(inputs[0])
     arrays = []
     for ptx, values in zip(sources, inputs, strict=True):
         assert len(values) == count, "inputs must have one value per thread"
         arrays.append(host.to_device(np.ascontiguousarray(values).view(storage_dtype(ptx))))
-    out = host.zeros(count, storage_dtype(dest))
-    module = _module(template, tuple(sources), dest)
+    outs = [host.zeros(count, storage_dtype(d)) for d in dests]
     blocks = (count + BLOCK - 1) // BLOCK
-    module.launch("conformance", grid=blocks, block=BLOCK, args=[out, *arrays, count])
-    return out.to_numpy()
+    module.launch("conformance", grid=blocks, block=BLOCK, args=[*outs, *arrays, count])
+    return [o.to_numpy() for o in outs]
 
 
 # -- several instructions over the same inputs, in one kernel ------------------------------
@@ -139,31 +165,7 @@ def kernel_text_many(
 ) -> str:
     """Like kernel_text, with several instructions: the k-th writes %d<k> (of type
     dests[k]), stored to output array k."""
-    single = kernel_text("\n\t".join(instructions), sources, dests[0]).split("\n")
-    assert "\t.param .u64 out," in single and "\tld.param.u64 %base, [out];" in single
-    lines: list[str] = []
-    for line in single:
-        if line == "\t.param .u64 out,":
-            lines += [f"\t.param .u64 out{k}," for k in range(len(dests))]
-        elif line.startswith(f"\t.reg .{_reg(dests[0])} %d;"):
-            lines += [f"\t.reg .{_reg(d)} %d{k};" for k, d in enumerate(dests)]
-        elif line == "\tld.param.u64 %base, [out];":
-            break
-        else:
-            lines.append(line)
-    for k, dest in enumerate(dests):
-        size = _bits(dest) // 8
-        lines += [
-            f"\tld.param.u64 %base, [out{k}];",
-            f"\tmul.wide.u32 %off, %i, {size};",
-            "\tadd.s64 %ptr, %base, %off;",
-        ]
-        if dest == "pred":
-            lines += [f"\tselp.u16 %h, 1, 0, %d{k};", "\tst.global.u8 [%ptr], %h;"]
-        else:
-            lines.append(f"\tst.global.b{_bits(dest)} [%ptr], %d{k};")
-    lines += ["DONE:", "\tret;", "}", ""]
-    return "\n".join(lines)
+    return _kernel(instructions, sources, [(f"out{k}", f"%d{k}", d) for k, d in enumerate(dests)])
 
 
 @functools.cache
@@ -182,13 +184,5 @@ def run_many(
     (one compilation for a family of forms); returns one output array per spelling."""
     operands = ", ".join(f"%a{i}" for i in range(len(sources)))
     instructions = tuple(f"{s} %d{k}, {operands};" for k, s in enumerate(spellings))
-    count = len(inputs[0])
-    arrays = []
-    for ptx, values in zip(sources, inputs, strict=True):
-        assert len(values) == count, "inputs must have one value per thread"
-        arrays.append(host.to_device(np.ascontiguousarray(values).view(storage_dtype(ptx))))
-    outs = [host.zeros(count, storage_dtype(d)) for d in dests]
     module = _module_many(instructions, tuple(sources), tuple(dests))
-    blocks = (count + BLOCK - 1) // BLOCK
-    module.launch("conformance", grid=blocks, block=BLOCK, args=[*outs, *arrays, count])
-    return [o.to_numpy() for o in outs]
+    return _launch(module, sources, dests, inputs)

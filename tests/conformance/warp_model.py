@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from harness import load_operand, reg_type, storage_dtype, store_result
 from hypothesis import strategies as st
 
 from cu2amd import host
@@ -26,8 +27,6 @@ from cu2amd import host
 WARP = 32
 EXEC_A, SKIP, EXIT, EXEC_B = 0, 1, 2, 3  # roles
 SENTINEL = 0xDEADBEEF
-
-_BITS = {"b32": 32, "u32": 32, "s32": 32, "f32": 32, "b64": 64, "pred": 8}
 
 
 @dataclass(frozen=True)
@@ -70,10 +69,6 @@ def full_block(threads: int) -> Block:
     return Block(np.zeros(threads, np.uint32), np.full(threads, 0xFFFFFFFF, np.uint32))
 
 
-def _reg(ptx: str) -> str:
-    return "pred" if ptx == "pred" else f"b{_BITS[ptx]}"
-
-
 def kernel_text(instruction: str, sources: Sequence[str], dest: str | None, pred: bool) -> str:
     lines = [
         ".version 8.0",
@@ -88,8 +83,8 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str | None, pred
         "\t.reg .b32 %tid, %role, %m, %pv;",
         "\t.reg .b64 %off, %ptr, %base;",
         "\t.reg .b16 %h;",
-        *([f"\t.reg .{_reg(dest)} %d;"] if dest else []),
-        *(f"\t.reg .{_reg(s)} %a{i};" for i, s in enumerate(sources)),
+        *([f"\t.reg .{reg_type(dest)} %d;"] if dest else []),
+        *(f"\t.reg .{reg_type(s)} %a{i};" for i, s in enumerate(sources)),
         "\tmov.u32 %tid, %tid.x;",
         "\tmul.wide.u32 %off, %tid, 4;",
         "\tld.param.u64 %base, [roles];",
@@ -104,16 +99,7 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str | None, pred
         "\tld.global.u32 %m, [%ptr];",
     ]
     for i, s in enumerate(sources):
-        size = max(_BITS[s] // 8, 1)
-        lines += [
-            f"\tld.param.u64 %base, [in{i}];",
-            f"\tmul.wide.u32 %off, %tid, {size};",
-            "\tadd.s64 %ptr, %base, %off;",
-        ]
-        if s == "pred":
-            lines += ["\tld.global.u8 %h, [%ptr];", f"\tsetp.ne.u16 %a{i}, %h, 0;"]
-        else:
-            lines.append(f"\tld.global.b{_BITS[s]} %a{i}, [%ptr];")
+        lines += load_operand(i, s, "%tid")
     lines += [
         f"\tsetp.eq.u32 %branch, %role, {EXEC_B};",
         "\t@%branch bra BRANCH_B;",
@@ -124,24 +110,9 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str | None, pred
         "STORE:",
     ]
     if dest:
-        size = max(_BITS[dest] // 8, 1)
-        lines += [
-            "\tld.param.u64 %base, [dout];",
-            f"\tmul.wide.u32 %off, %tid, {size};",
-            "\tadd.s64 %ptr, %base, %off;",
-        ]
-        if dest == "pred":
-            lines += ["\tselp.u16 %h, 1, 0, %d;", "\tst.global.u8 [%ptr], %h;"]
-        else:
-            lines.append(f"\tst.global.b{_BITS[dest]} [%ptr], %d;")
+        lines += store_result("dout", "%d", dest, "%tid")
     if pred:
-        lines += [
-            "\tld.param.u64 %base, [pout];",
-            "\tcvt.u64.u32 %off, %tid;",
-            "\tadd.s64 %ptr, %base, %off;",
-            "\tselp.u16 %h, 1, 0, %p;",
-            "\tst.global.u8 [%ptr], %h;",
-        ]
+        lines += store_result("pout", "%p", "pred", "%tid")
     lines += ["DONE:", "\tret;", "}", ""]
     return "\n".join(lines)
 
@@ -153,9 +124,6 @@ def _module(
     return host.Module.from_ptx(
         kernel_text(instruction, sources, dest, pred), f"<warp: {instruction}>"
     )
-
-
-_DTYPES = {8: np.uint8, 32: np.uint32, 64: np.uint64}
 
 
 def run(
@@ -172,10 +140,10 @@ def run(
     thread did not write them)."""
     n = block.threads
     arrays = [
-        host.to_device(np.ascontiguousarray(v).view(_DTYPES[_BITS[s]]))
+        host.to_device(np.ascontiguousarray(v).view(storage_dtype(s)))
         for s, v in zip(sources, inputs, strict=True)
     ]
-    dtype = _DTYPES[_BITS[dest]] if dest else np.uint32
+    dtype = storage_dtype(dest) if dest else np.uint32
     dout = host.to_device(np.full(n, SENTINEL if dtype != np.uint8 else 0xAA, dtype))
     pout = host.to_device(np.full(n, 2, np.uint8))
     module = _module(instruction, tuple(sources), dest, pred)
