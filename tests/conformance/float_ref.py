@@ -7,6 +7,7 @@ A finite value is (sign, n, k): (-1)**sign * n * 2**k. Results are bit patterns,
 where the ISA leaves the NaN unspecified (.f32), or Payload(bits) where an .f64 result
 must carry the payload of its one NaN input ("NaN payloads are supported for
 double-precision instructions", 9.7.3): the quieted input, compared without its sign.
+Formats, decoding and .ftz/.sat come from floats.py.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-
-NAN = "nan"
+from floats import FMT, INF, NAN, Fmt, decode, flush, is_nan
+from floats import saturate as saturate_bits
 
 
 @dataclass(frozen=True)
@@ -24,40 +25,7 @@ class Payload:
     bits: int
 
 
-@dataclass(frozen=True)
-class Fmt:
-    name: str
-    bits: int
-    m: int  # fraction bits
-    bias: int
-
-    @property
-    def emin(self) -> int:
-        return 1 - self.bias
-
-    @property
-    def inf(self) -> int:
-        return ((1 << (self.bits - 1 - self.m)) - 1) << self.m
-
-    @property
-    def max_finite(self) -> int:
-        return self.inf - 1
-
-    @property
-    def sign(self) -> int:
-        return 1 << (self.bits - 1)
-
-    @property
-    def quiet(self) -> int:
-        return 1 << (self.m - 1)
-
-    @property
-    def dtype(self) -> type:
-        return np.uint32 if self.bits == 32 else np.uint64
-
-
-F32 = Fmt("f32", 32, 23, 127)
-F64 = Fmt("f64", 64, 52, 1023)
+F32, F64 = FMT["f32"], FMT["f64"]
 FMTS = {"f32": F32, "f64": F64}
 
 
@@ -77,34 +45,9 @@ def compare_values(cmp: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return base[cmp] & ~unordered
 
 
-def decode(x: int, f: Fmt):
-    """NAN, ("inf", sign) or (sign, n, k)."""
-    sign = x >> (f.bits - 1) & 1
-    e = x >> f.m & ((1 << (f.bits - 1 - f.m)) - 1)
-    frac = x & ((1 << f.m) - 1)
-    if x & ~f.sign == f.inf:
-        return ("inf", sign)
-    if x & ~f.sign > f.inf:
-        return NAN
-    if e == 0:
-        return sign, frac, f.emin - f.m
-    return sign, frac | (1 << f.m), e - f.bias - f.m
-
-
-def is_nan(x: int, f: Fmt) -> bool:
-    return x & ~f.sign > f.inf
-
-
-def flush(x: int, f: Fmt) -> int:
-    """.ftz: a subnormal becomes a zero of its sign."""
-    return x & f.sign if 0 < x & ~f.sign < (1 << f.m) else x
-
-
 def saturate(x, f: Fmt):
-    """.sat: [+0.0, 1.0]; NaN and everything <= 0 (-0.0 too) give +0.0."""
-    if not isinstance(x, int) or x & f.sign:
-        return 0
-    return min(x, f.bias << f.m)
+    """.sat of a result that may be NAN or a Payload (both give +0.0)."""
+    return saturate_bits(x, f) if isinstance(x, int) else 0
 
 
 def _pack(sign: int, count: int, q: int, f: Fmt, mode: str) -> int:
@@ -112,9 +55,9 @@ def _pack(sign: int, count: int, q: int, f: Fmt, mode: str) -> int:
         count >>= 1
         q += 1
     mag = count if count < 1 << f.m else ((q + f.m + f.bias) << f.m) | (count - (1 << f.m))
-    if mag > f.max_finite:
+    if mag > f.max_bits:
         up = mode == "rn" or (mode == "rp" and not sign) or (mode == "rm" and sign)
-        mag = f.inf if up else f.max_finite
+        mag = f.inf if up else f.max_bits
     return sign << (f.bits - 1) | mag
 
 
@@ -190,10 +133,10 @@ def add(a: int, b: int, f: Fmt, mode: str):
     x, y = decode(a, f), decode(b, f)
     if NAN in (x, y):
         return _nan_result(f, a, b)
-    if x[0] == "inf" or y[0] == "inf":
-        if x[0] == "inf" and y[0] == "inf" and x[1] != y[1]:
+    if x[1] == INF or y[1] == INF:
+        if x[1] == INF and y[1] == INF and x[0] != y[0]:
             return NAN
-        return a if x[0] == "inf" else b
+        return a if x[1] == INF else b
     return _sum([x, y], f, mode)
 
 
@@ -201,10 +144,6 @@ def sub(a: int, b: int, f: Fmt, mode: str):
     if is_nan(b, f):
         return _nan_result(f, a, b)
     return add(a, b ^ f.sign, f, mode)
-
-
-def _sign(v) -> int:
-    return v[1] if v[0] == "inf" else v[0]
 
 
 def _product(x, y) -> tuple[int, int, int]:
@@ -215,10 +154,9 @@ def mul(a: int, b: int, f: Fmt, mode: str):
     x, y = decode(a, f), decode(b, f)
     if NAN in (x, y):
         return _nan_result(f, a, b)
-    sign = _sign(x) ^ _sign(y)
-    if x[0] == "inf" or y[0] == "inf":
-        other = y if x[0] == "inf" else x
-        if other[0] != "inf" and other[1] == 0:
+    sign = x[0] ^ y[0]
+    if x[1] == INF or y[1] == INF:
+        if 0 in (x[1], y[1]):  # inf * 0
             return NAN
         return (f.sign if sign else 0) | f.inf
     s, n, k = _product(x, y)
@@ -229,15 +167,14 @@ def fma(a: int, b: int, c: int, f: Fmt, mode: str):
     x, y, z = decode(a, f), decode(b, f), decode(c, f)
     if NAN in (x, y, z):
         return _nan_result(f, a, b, c)
-    if x[0] == "inf" or y[0] == "inf":
-        other = y if x[0] == "inf" else x
-        if other[0] != "inf" and other[1] == 0:
+    if x[1] == INF or y[1] == INF:
+        if 0 in (x[1], y[1]):  # inf * 0
             return NAN
-        sign = _sign(x) ^ _sign(y)
-        if z[0] == "inf" and z[1] != sign:
+        sign = x[0] ^ y[0]
+        if z[1] == INF and z[0] != sign:
             return NAN
         return (f.sign if sign else 0) | f.inf
-    if z[0] == "inf":
+    if z[1] == INF:
         return c
     return _sum([_product(x, y), z], f, mode)
 
@@ -246,10 +183,10 @@ def div(a: int, b: int, f: Fmt, mode: str):
     x, y = decode(a, f), decode(b, f)
     if NAN in (x, y):
         return _nan_result(f, a, b)
-    sign = _sign(x) ^ _sign(y)
-    if x[0] == "inf":
-        return NAN if y[0] == "inf" else (f.sign if sign else 0) | f.inf
-    if y[0] == "inf":
+    sign = x[0] ^ y[0]
+    if x[1] == INF:
+        return NAN if y[1] == INF else (f.sign if sign else 0) | f.inf
+    if y[1] == INF:
         return _zero(sign, f)
     if y[1] == 0:
         return NAN if x[1] == 0 else (f.sign if sign else 0) | f.inf
@@ -266,8 +203,8 @@ def sqrt(a: int, f: Fmt, mode: str):
     x = decode(a, f)
     if x == NAN:
         return _nan_result(f, a)
-    if x[0] == "inf":
-        return NAN if x[1] else a
+    if x[1] == INF:
+        return NAN if x[0] else a
     if x[1] == 0:
         return a
     if x[0]:

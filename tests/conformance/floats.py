@@ -40,6 +40,23 @@ class Fmt:
     def emin(self) -> int:
         return 1 - self.bias
 
+    @property
+    def sign(self) -> int:
+        return 1 << (self.bits - 1)
+
+    @property
+    def inf(self) -> int:
+        """The bits of +infinity (IEEE formats)."""
+        return ((1 << self.e) - 1) << self.m
+
+    @property
+    def quiet(self) -> int:
+        return 1 << (self.m - 1)
+
+    @property
+    def dtype(self) -> type:
+        return {8: np.uint8, 16: np.uint16, 19: np.uint32, 32: np.uint32, 64: np.uint64}[self.bits]
+
 
 FMT = {
     f.name: f
@@ -73,6 +90,8 @@ def decode(bits: int, f: Fmt):
 
 
 def is_nan(bits: int, f: Fmt) -> bool:
+    if f.ieee:
+        return bits & ~f.sign > f.inf
     return decode(bits, f) == NAN
 
 
