@@ -30,13 +30,12 @@ REGISTER_TYPES = {
     "q": "b128",
     "f": "f32",
     "d": "f64",
-    "n": "imm",
 }
 
 
 @dataclass(frozen=True)
 class Operand:
-    constraint: str  # "=r", "+l", "r", "n"
+    constraint: str  # "=r", "+l", "r"
     text: str  # the C++ expression as written
     output: bool
 
@@ -207,9 +206,14 @@ def _operands(tokens: list[ci.Token], output: bool, file: str) -> tuple[Operand,
         close = _matching(tokens, j + 1)
         text = _join(tokens[j + 2 : close])
         letter = constraint.lstrip("=+&")
+        if letter == "n":
+            raise UnsupportedError(
+                "inline asm immediate operands ('n' constraints) are not supported yet",
+                _loc(tok, file),
+            )
         if letter not in REGISTER_TYPES:
             raise UnsupportedError(
-                f"inline asm constraint '{constraint}' is not supported (use h r l q f d n)",
+                f"inline asm constraint '{constraint}' is not supported (use h r l q f d)",
                 _loc(tok, file),
             )
         result.append(Operand(constraint, text, output))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import llvmlite.binding as llvm
 
-from cu2amd.errors import Cu2amdError, ErrorList, PtxSyntaxError, UnsupportedError
+from cu2amd.errors import Cu2amdError, ErrorList, PtxSyntaxError
 from cu2amd.frontend.asm import REGISTER_TYPES, AsmStatement
 from cu2amd.frontend.rewrite import impl_name
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions, Target
@@ -60,11 +60,6 @@ def impl_ptx(stmt: AsmStatement) -> str:
     """The PTX device function implementing one asm signature."""
     params, decls, prologue, epilogue, registers = [], [], [], [], []
     for i, op in enumerate(stmt.operands):
-        if op.letter == "n":
-            raise UnsupportedError(
-                "inline asm immediate operands ('n' constraints) are not supported yet",
-                stmt.template_location,
-            )
         ty = REGISTER_TYPES[op.letter]
         reg = f"%__cu2amd_op{i}"
         registers.append(reg)

@@ -64,5 +64,20 @@ def test_unsupported_constraint_is_named(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedError) as err:
         find_asm(src, [])
     assert str(err.value) == (
-        f"{src}:1:68: inline asm constraint 'm' is not supported (use h r l q f d n)"
+        f"{src}:1:68: inline asm constraint 'm' is not supported (use h r l q f d)"
     )
+
+
+def test_immediate_constraint_is_unsupported(tmp_path: Path) -> None:
+    """'n' operands were taken and then crashed the rewriter (KeyError): now an error."""
+    src = tmp_path / "imm.cu"
+    src.write_text(
+        '__device__ int f(int a) { int d; asm("add.s32 %0, %1, %2;" : "=r"(d) : "r"(a), "n"(4));'
+        " return d; }\n"
+    )
+    with pytest.raises(UnsupportedError) as err:
+        find_asm(src, [])
+    assert (
+        err.value.message == "inline asm immediate operands ('n' constraints) are not supported yet"
+    )
+    assert err.value.location.line == 1
