@@ -20,7 +20,7 @@ import clang.cindex as ci
 
 from cu2amd.amdgpu.toolchain import discover
 from cu2amd.errors import Location, PtxSyntaxError, ToolFailedError, UnsupportedError
-from cu2amd.runtime_shim.headers import include_dir
+from cu2amd.runtime_shim.headers import cuda_header_flags
 
 # Constraint letters of CUDA inline PTX and the register each one binds.
 REGISTER_TYPES = {
@@ -75,11 +75,12 @@ class AsmStatement:
         return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
-def clang_args(extra: list[str]) -> list[str]:
-    tc = discover()
-    return ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-            "--cuda-path=/nonexistent", "-isystem", str(tc.builtin_include_dir()),
-            "-isystem", str(include_dir()), "-include", "cuda_runtime.h", *extra]  # fmt: skip
+def clang_args(extra: list[str], cuda_arch: int) -> list[str]:
+    """The device pass's view of the source (`__CUDA_ARCH__` defined): inline PTX is
+    device code, often under `#ifdef __CUDA_ARCH__`, and host-only asm is not PTX."""
+    return ["-x", "cuda", "--cuda-device-only", f"--cuda-gpu-arch=sm_{cuda_arch}",
+            "--cuda-path=/nonexistent", "-Xclang", "-target-feature", "-Xclang", "+ptx80",
+            *cuda_header_flags(str(discover().builtin_include_dir())), *extra]  # fmt: skip
 
 
 @functools.cache
@@ -87,10 +88,11 @@ def _index() -> ci.Index:
     return ci.Index.create()
 
 
-def find_asm(path: Path, extra_args: list[str]) -> list[AsmStatement]:
-    """Every inline-asm statement spelled in `path` itself (not in headers), in order."""
+def find_asm(path: Path, extra_args: list[str], cuda_arch: int) -> list[AsmStatement]:
+    """Every inline-asm statement spelled in `path` itself (not in headers), in order, as
+    the device pass for sm_<cuda_arch> sees the file."""
     try:
-        tu = _index().parse(str(path), args=clang_args(extra_args))
+        tu = _index().parse(str(path), args=clang_args(extra_args, cuda_arch))
     except ci.TranslationUnitLoadError:
         raise ToolFailedError(f"libclang could not parse '{path}' to find its inline asm") from None
     found: dict[int, AsmStatement] = {}

@@ -12,11 +12,15 @@ the offending PTX quoted.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 import llvmlite.binding as llvm
 
-from cu2amd.errors import Cu2amdError, ErrorList, PtxSyntaxError
+from cu2amd.errors import Cu2amdError, ErrorList, PtxSyntaxError, UnsupportedError
 from cu2amd.frontend.asm import REGISTER_TYPES, AsmStatement
 from cu2amd.frontend.rewrite import impl_name
+from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions, Target
 
 PARAM_TYPES = {"b16": "b16", "b32": "b32", "b64": "b64", "b128": "b128", "f32": "f32", "f64": "f64"}
@@ -99,31 +103,48 @@ def _bits(ty: str) -> str:
 HEADER = ".version 8.7\n.target sm_90a\n.address_size 64\n"
 
 
-def lower_inline_asm(
-    statements: tuple[AsmStatement, ...], target: Target, opt_level: int = 3
-) -> llvm.ModuleRef | None:
-    """The impl functions of `statements` (one per signature) as an LLVM module for
-    `target`, or None when there are none."""
-    if not statements:
-        return None
-    errors: list[Cu2amdError] = []
-    for stmt in statements:
-        try:
-            _front(HEADER + impl_ptx(stmt), stmt)
-        except Cu2amdError as err:
-            errors.append(err)
-    if errors:
-        raise errors[0] if len(errors) == 1 else ErrorList(errors)
-    text = HEADER + "\n".join(impl_ptx(s) for s in statements)
-    pipeline = Pipeline(PipelineOptions(opt_level=opt_level, library=True))
-    module = pipeline.front(text, "<inline asm>")
-    return pipeline.lower(module, target)
+@dataclass(frozen=True)
+class InlineAsm:
+    """The inline PTX of one source file: parsed and checked once (errors at the asm
+    strings), lowered for each target it is compiled for."""
+
+    statements: tuple[AsmStatement, ...]
+    module: ast.Module | None  # the impl functions; None when there are none
+
+    @classmethod
+    def check(cls, statements: tuple[AsmStatement, ...]) -> InlineAsm:
+        if not statements:
+            return cls((), None)
+        errors: list[Cu2amdError] = []
+        for stmt in statements:
+            try:
+                _front(HEADER + impl_ptx(stmt), stmt)
+            except Cu2amdError as err:
+                errors.append(err)
+        if errors:
+            raise errors[0] if len(errors) == 1 else ErrorList(errors)
+        text = HEADER + "\n".join(impl_ptx(s) for s in statements)
+        return cls(statements, _PIPELINE.front(text, "<inline asm>"))
+
+    def link_into(self, module: llvm.ModuleRef, target: Target) -> None:
+        """Link the impl functions, lowered for `target`, into the device module, private
+        to it so that they inline away."""
+        if self.module is None:
+            return
+        module.link_in(_PIPELINE.lower(self.module, target))
+        for stmt in self.statements:
+            fn = module.get_function(impl_name(stmt))
+            if not fn.is_declaration:
+                fn.linkage = "internal"
+
+
+_PIPELINE = Pipeline(PipelineOptions(library=True))
 
 
 def _front(text: str, stmt: AsmStatement) -> None:
     """Parse and decode one asm function; problems are reported at the asm string."""
     try:
-        Pipeline(PipelineOptions()).front(text, "<inline asm>")
+        _PIPELINE.front(text, "<inline asm>")
     except ErrorList as errs:
         raise ErrorList([_at_asm(e, stmt, text) for e in errs.errors]) from None
     except Cu2amdError as err:
@@ -141,9 +162,19 @@ def _at_asm(err: Cu2amdError, stmt: AsmStatement, text: str) -> Cu2amdError:
     return moved
 
 
-def make_internal(module: llvm.ModuleRef, statements: tuple[AsmStatement, ...]) -> None:
-    """After linking: the impl functions are private to the module, so they inline away."""
-    for stmt in statements:
-        fn = module.get_function(impl_name(stmt))
-        if not fn.is_declaration:
-            fn.linkage = "internal"
+_ASM_CALL = re.compile(
+    r'\basm (?:sideeffect )?(?:alignstack )?(?:inteldialect )?(?:unwind )?"([^"]+)"'
+)
+
+
+def reject_unrewritten_asm(ir_text: str, source: str) -> None:
+    """Inline asm that reached device IR without being rewritten (asm in a header, or
+    spelled by a macro from one) would abort LLVM's code generator: an error naming it.
+    The empty compiler barrier `asm volatile("" ::: "memory")` is fine everywhere."""
+    found = _ASM_CALL.search(ir_text)
+    if found:
+        raise UnsupportedError(
+            f"inline asm \"{found.group(1)}\" in the device code of '{source}' is not "
+            "translated: cu2amd rewrites inline PTX spelled in the .cu file itself, not in "
+            "headers"
+        )

@@ -15,7 +15,7 @@ SOURCE = Path(__file__).resolve().parent / "data" / "inline_asm" / "forms.cu"
 
 
 def test_statements_are_found_at_their_spelling_location() -> None:
-    stmts = find_asm(SOURCE, ["-std=c++17"])
+    stmts = find_asm(SOURCE, ["-std=c++17"], 80)
     summary = [(s.location.line, s.template, [(o.constraint, o.text) for o in s.operands], s.volatile)
                for s in stmts]  # fmt: skip
     assert summary == [
@@ -35,7 +35,7 @@ def test_statements_are_found_at_their_spelling_location() -> None:
 
 
 def test_rewritten_source_keeps_lines_and_compiles(tmp_path: Path) -> None:
-    stmts = find_asm(SOURCE, ["-std=c++17"])
+    stmts = find_asm(SOURCE, ["-std=c++17"], 80)
     result = rewrite(SOURCE, stmts)
     assert len(result.lowered) == 4  # one per signature; the barrier needs none
     body = result.text.split(f'#line 1 "{SOURCE}"\n', 1)[1]
@@ -62,7 +62,7 @@ def test_unsupported_constraint_is_named(tmp_path: Path) -> None:
         '__device__ int f(int a) { int d; asm("mov.b32 %0, %1;" : "=r"(d) : "m"(a)); return d; }\n'
     )
     with pytest.raises(UnsupportedError) as err:
-        find_asm(src, [])
+        find_asm(src, [], 80)
     assert str(err.value) == (
         f"{src}:1:68: inline asm constraint 'm' is not supported (use h r l q f d)"
     )
@@ -76,7 +76,7 @@ def test_immediate_constraint_is_unsupported(tmp_path: Path) -> None:
         " return d; }\n"
     )
     with pytest.raises(UnsupportedError) as err:
-        find_asm(src, [])
+        find_asm(src, [], 80)
     assert (
         err.value.message == "inline asm immediate operands ('n' constraints) are not supported yet"
     )

@@ -44,3 +44,41 @@ def test_example_builds_for_two_amd_targets(name: str, tmp_path: Path) -> None:
         info = read_code_object(entries[f"hipv4-amdgcn-amd-amdhsa--{target}"])
         assert info.processor == target
         assert info.kernels and all(k.wavefront_size == wave for k in info.kernels)
+
+
+GUARDED_ASM = r"""#include <cstdio>
+__device__ unsigned bfind(unsigned x) {
+#ifdef __CUDA_ARCH__
+    unsigned r;
+    asm("bfind.u32 %0, %1;" : "=r"(r) : "r"(x));
+    return r;
+#else
+    return 0;
+#endif
+}
+__global__ void k(unsigned *out) { out[threadIdx.x] = bfind(1u << threadIdx.x); }
+int main() {
+    unsigned *d, h[32];
+    cudaMalloc(&d, sizeof h);
+    k<<<1, 32>>>(d);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < 32; ++i)
+        if (h[i] != (unsigned)i) { printf("guarded: lane %d got %u FAILED\n", i, h[i]); return 1; }
+    printf("guarded: PASSED\n");
+    return 0;
+}
+"""
+
+
+def test_inline_asm_under_cuda_arch_guard(tmp_path: Path) -> None:
+    """Inline PTX is device code, often inside `#ifdef __CUDA_ARCH__`: it is found as the
+    device pass sees the file (it used to be missed, and LLVM then aborted)."""
+    src = tmp_path / "guarded.cu"
+    src.write_text(GUARDED_ASM)
+    exe = tmp_path / "guarded"
+    proc = nvcc("-O2", "--offload-arch=host", "-o", str(exe), str(src))
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert run.stdout == "guarded: PASSED\n", run.stdout + run.stderr
+    proc = nvcc("-O2", "-c", "--offload-arch=gfx942", "-o", str(tmp_path / "g.o"), str(src))
+    assert proc.returncode == 0, proc.stderr

@@ -33,13 +33,13 @@ from cu2amd.amdgpu.devicelibs import link_device_libraries
 from cu2amd.amdgpu.targets import TargetId
 from cu2amd.amdgpu.toolchain import discover, host_cc
 from cu2amd.errors import UsageError
-from cu2amd.frontend.asm import AsmStatement, find_asm
+from cu2amd.frontend.asm import find_asm
 from cu2amd.frontend.rewrite import rewrite
 from cu2amd.outputs import write_atomic
-from cu2amd.ptx_lowering.inline_asm import lower_inline_asm, make_internal
+from cu2amd.ptx_lowering.inline_asm import InlineAsm, reject_unrewritten_asm
 from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
 from cu2amd.runtime_shim.device.library import flavour_for_wave_size, link_device_library
-from cu2amd.runtime_shim.headers import include_dir
+from cu2amd.runtime_shim.headers import cuda_header_flags
 from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple, runtime_archive
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
 from cu2amd.translator.nvcc_config import Config
@@ -86,7 +86,8 @@ class Driver:
         self.zig_clang = self.tc.clang()
         self.builtin = str(self.tc.builtin_include_dir())
         self.jobs: list[Job | Parallel] = []
-        self.lowered_asm: dict[Path, tuple[AsmStatement, ...]] = {}
+        self.inline_asm: dict[Path, InlineAsm] = {}  # by rewritten source
+        self.original: dict[Path, Path] = {}  # rewritten source -> the user's file
         self.tmp = Path(tempfile.mkdtemp(prefix="cu2amd-nvcc-"))
         if config.keep:
             self.tmp = config.keep_dir or Path.cwd()
@@ -111,16 +112,7 @@ class Driver:
     def cuda_common(self) -> list[str]:
         c = self.config
         return [
-            "-nocudainc",
-            "-nocudalib",
-            "-nogpuinc",
-            "-nogpulib",
-            "-isystem",
-            self.builtin,
-            "-isystem",
-            str(include_dir()),
-            "-include",
-            "cuda_runtime.h",
+            *cuda_header_flags(self.builtin, "-nogpuinc", "-nogpulib"),
             *c.preprocess_flags,
             f"-O{c.opt_level}",
             "-fno-exceptions",
@@ -186,6 +178,7 @@ class Driver:
                     (source,),
                 )
             )
+        self.original[source] = path
         path = source
         for target in c.targets:
             device_jobs: list[Job] = []
@@ -341,32 +334,20 @@ class Driver:
 
     def lift_asm(self, path: Path, out: Path) -> None:
         c = self.config
-        statements = find_asm(path, c.preprocess_flags)
+        statements = find_asm(path, c.preprocess_flags, c.cuda_arch)
         rewritten = rewrite(path, statements)
-        self.lowered_asm[out] = rewritten.lowered
+        self.inline_asm[out] = InlineAsm.check(rewritten.lowered)
         write_atomic(out, rewritten.text)
 
     def retarget(self, ll: Path, so: Path, source: Path) -> None:
         retargeted = retarget_nvptx_ir(ll.read_text(), str(ll))
-        text = retargeted.ir
-        lowered = self.lowered_asm.get(source, ())
-        if lowered:
-            module = llvm.parse_assembly(text)
-            asm = lower_inline_asm(lowered, HOST, int(self.config.opt_level))
-            assert asm is not None
-            module.link_in(asm)
-            make_internal(module, lowered)
-            text = str(module)
-        shutil.copyfile(compile_host_ir(text, int(self.config.opt_level)), so)
+        module = llvm.parse_assembly(retargeted.ir)
+        self.link_asm(module, HOST, source)
+        shutil.copyfile(compile_host_ir(str(module), int(self.config.opt_level)), so)
 
     def device_codegen(self, bc: Path, hsaco: Path, target: TargetId, source: Path) -> None:
         module = llvm.parse_bitcode(bc.read_bytes())
-        lowered = self.lowered_asm.get(source, ())
-        if lowered:
-            asm = lower_inline_asm(lowered, target, int(self.config.opt_level))
-            assert asm is not None
-            module.link_in(asm)
-            make_internal(module, lowered)
+        self.link_asm(module, target, source)
         wave64 = target.target.default_wave_size == 64
         # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
         link_device_library(module, flavour_for_wave_size(target.target.default_wave_size))
@@ -385,6 +366,14 @@ class Driver:
                     f"LDS, {k.scratch_bytes} bytes scratch, wave{k.wavefront_size}",
                     file=sys.stderr,
                 )
+
+    def link_asm(self, module: llvm.ModuleRef, target: TargetId | HostTarget, source: Path) -> None:
+        """The source's inline PTX, lowered for the target, into its device module; any
+        asm left over is an error rather than an LLVM abort."""
+        inline = self.inline_asm.get(source)
+        if inline is not None:
+            inline.link_into(module, target)
+        reject_unrewritten_asm(str(module), str(self.original[source]))
 
     def write_bundle(self, entries: list[tuple[str, Path]], out: Path) -> None:
         items = [bundle.BundleEntry(bundle.HOST_ENTRY_ID, b"")]
