@@ -82,3 +82,21 @@ def test_inline_asm_under_cuda_arch_guard(tmp_path: Path) -> None:
     assert run.stdout == "guarded: PASSED\n", run.stdout + run.stderr
     proc = nvcc("-O2", "-c", "--offload-arch=gfx942", "-o", str(tmp_path / "g.o"), str(src))
     assert proc.returncode == 0, proc.stderr
+
+
+def test_inline_asm_in_a_header_is_an_error(tmp_path: Path) -> None:
+    """Only asm spelled in the .cu file is rewritten; asm from a header would abort LLVM's
+    code generator, so it is an error naming it."""
+    (tmp_path / "bits.h").write_text(
+        "__device__ inline unsigned rev(unsigned x) {\n"
+        '    unsigned r; asm("brev.b32 %0, %1;" : "=r"(r) : "r"(x)); return r;\n}\n'
+    )
+    src = tmp_path / "uses.cu"
+    src.write_text('#include "bits.h"\n__global__ void k(unsigned *o) { *o = rev(*o); }\n')
+    for arch in ("host", "gfx942"):
+        proc = nvcc("-c", f"--offload-arch={arch}", "-o", str(tmp_path / "u.o"), str(src))
+        assert proc.returncode == 1, proc.stderr
+        assert (
+            f"error: inline asm \"brev.b32 $0, $1;\" in the device code of '{src}' is not "
+            "translated: cu2amd rewrites inline PTX spelled in the .cu file itself, not in headers"
+        ) in proc.stderr
