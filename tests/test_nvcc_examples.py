@@ -100,3 +100,15 @@ def test_inline_asm_in_a_header_is_an_error(tmp_path: Path) -> None:
             f"error: inline asm \"brev.b32 $0, $1;\" in the device code of '{src}' is not "
             "translated: cu2amd rewrites inline PTX spelled in the .cu file itself, not in headers"
         ) in proc.stderr
+
+
+@pytest.mark.parametrize("flag", ["-lineinfo", "-G"])
+def test_line_information_reaches_the_code_object(flag: str, tmp_path: Path) -> None:
+    src = str(ROOT / "examples" / "vector_add" / "vector_add.cu")
+    for flags, keep in (([flag], tmp_path / "with"), ([], tmp_path / "without")):
+        keep.mkdir()
+        proc = nvcc("-c", "--offload-arch=gfx942", "--keep", "--keep-dir", str(keep), *flags,
+                    "-o", str(keep / "va.o"), src)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+    assert b".debug_line" in (tmp_path / "with" / "vector_add.gfx942.hsaco").read_bytes()
+    assert b".debug_line" not in (tmp_path / "without" / "vector_add.gfx942.hsaco").read_bytes()

@@ -284,6 +284,7 @@ class Driver:
             *c.preprocess_flags,
             f"-O{c.opt_level}",
             *c.host_flags,
+            *(["-g"] if c.debug else []),
             "-c",
             str(path),
             "-o",

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
+from dataclasses import dataclass
 from pathlib import Path
 
 from cu2amd.amdgpu.devicelibs import MathModes
@@ -17,7 +18,7 @@ DEFAULT_SM = 52  # nvcc's default architecture when -arch is not given
 @dataclass
 class Config:
     inputs: list[Path]
-    targets: tuple[Target, ...]
+    offload_arch: str | None  # --offload-arch, if given
     output: Path | None
     compile_only: bool
     preprocess_only: bool
@@ -37,7 +38,12 @@ class Config:
     keep_dir: Path | None
     resource_usage: bool
     debug: bool = False
-    extra: dict[str, str] = field(default_factory=dict)
+
+    @functools.cached_property
+    def targets(self) -> tuple[Target, ...]:
+        """Chosen on first use (--offload-arch, CU2AMD_OFFLOAD_ARCH, the GPUs here): only
+        device compiles and links need them, not -E, -M or C++ compiles."""
+        return select_targets(self.offload_arch)
 
 
 def _arch_number(text: str) -> int:
@@ -115,18 +121,18 @@ def configure(parsed: Parsed) -> Config:
         correctly_rounded_sqrt=not fast and parsed.last("prec-sqrt", "true") == "true",
     )
     device = ["-ffast-math"] if fast else []
+    if parsed.has("device-debug") or parsed.has("generate-line-info"):
+        device.append("-gline-tables-only")  # AMD debuggers get line tables, not -G's full info
     if parsed.last("fmad") == "false":
         device.append("-ffp-contract=off")
     ptxas = parsed.values("ptxas-options")
     unknown_ptxas = [o for o in ptxas if o not in ("-v", "--verbose")]
     if unknown_ptxas:
         raise UsageError(f"-Xptxas {unknown_ptxas[0]}: only -v is supported for AMD targets")
-    offload = parsed.last("offload-arch")
-    targets = () if parsed.has("version") else select_targets(offload)
     keep_dir = parsed.last("keep-dir")
     return Config(
         inputs=inputs,
-        targets=targets,
+        offload_arch=parsed.last("offload-arch"),
         output=Path(o) if (o := parsed.last("output-file")) else None,
         compile_only=parsed.has("compile"),
         preprocess_only=parsed.has("preprocess"),
