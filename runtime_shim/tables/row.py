@@ -1,0 +1,45 @@
+"""What one row of the CUDA -> ROCm mapping tables says about one CUDA symbol."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Status(enum.Enum):
+    SUPPORTED = "supported"  # same meaning as CUDA's, through a ROCm counterpart or ours
+    EMULATED = "emulated"  # works, by cu2amd code with a documented difference (speed, ...)
+    UNSUPPORTED = "unsupported"  # a compile-time error naming it
+    NOT_APPLICABLE = "not applicable"  # no meaning on AMD (graphics interop ...)
+
+
+class Group(enum.Enum):
+    RUNTIME = "runtime API"
+    DRIVER = "driver API"
+    DEVICE_MATH = "device math"
+    DEVICE_INTRINSIC = "device intrinsics"
+    DEVICE_WARP = "warp and block collectives"
+    DEVICE_ATOMIC = "atomics"
+    HALF = "fp16/bf16"
+    COOPERATIVE_GROUPS = "cooperative groups"
+    TYPES = "types and vector types"
+
+
+class Kind(enum.Enum):
+    FUNCTION = "function"
+    TYPE = "type"
+    ENUM = "enum"
+    ENUMERATOR = "enumerator"
+    MACRO = "macro"
+    VARIABLE = "variable"
+
+
+@dataclass(frozen=True)
+class ApiRow:
+    name: str  # the CUDA spelling: cudaMalloc, __shfl_sync, CUDA_R_16F
+    group: Group
+    kind: Kind
+    section: str  # the CUDA documentation's section, e.g. "6.9 Memory Management"
+    status: Status
+    rocm: str = ""  # the ROCm counterpart (hipMalloc, __ocml_sin_f32) or cu2amd's own
+    note: str = ""  # the semantic difference that matters, if any (ULP bound, XNACK ...)

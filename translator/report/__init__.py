@@ -1,0 +1,1 @@
+"""`cu2amd report`: the migration report (scan, findings, output formats)."""
