@@ -112,3 +112,29 @@ def test_line_information_reaches_the_code_object(flag: str, tmp_path: Path) -> 
         assert proc.returncode == 0, proc.stderr
     assert b".debug_line" in (tmp_path / "with" / "vector_add.gfx942.hsaco").read_bytes()
     assert b".debug_line" not in (tmp_path / "without" / "vector_add.gfx942.hsaco").read_bytes()
+
+
+DEVICE_PRINTF = r"""#include <cstdio>
+__global__ void hello(int n) { printf("thread %d of %d: %s %5.2f\n", threadIdx.x, n, "ok", 0.5f * threadIdx.x); }
+int main() {
+    hello<<<1, 3>>>(3);
+    cudaDeviceSynchronize();
+    printf("done\n");
+    return 0;
+}
+"""
+
+
+def test_device_printf_in_a_host_platform_executable(tmp_path: Path) -> None:
+    """Kernels call the runtime's printf from a module loaded at run time: the executable
+    must carry (and export) it even though main never calls it (was: undefined symbol)."""
+    src = tmp_path / "hello.cu"
+    src.write_text(DEVICE_PRINTF)
+    exe = tmp_path / "hello"
+    proc = nvcc("--offload-arch=host", "-o", str(exe), str(src))
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "thread 0 of 3: ok  0.00", "thread 1 of 3: ok  0.50", "thread 2 of 3: ok  1.00", "done"
+    ]  # fmt: skip

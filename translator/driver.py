@@ -296,7 +296,10 @@ class Driver:
         c = self.config
         zig = host_cc()[:-1]
         if any(isinstance(t, HostTarget) for t in c.targets):
-            runtime: list[str] = ["<cu2amd host runtime archive>", "-ldl", "-lm", "-rdynamic"]
+            # Whole: kernel modules are loaded later and call runtime functions (device
+            # printf ...) that the program itself never references; -rdynamic exports them.
+            runtime: list[str] = ["-Wl,--whole-archive", "<cu2amd host runtime archive>",
+                                  "-Wl,--no-whole-archive", "-ldl", "-lm", "-rdynamic"]  # fmt: skip
         else:
             hip = self.tc.libamdhip64()
             runtime = [str(hip), f"-Wl,-rpath,{hip.parent}"]
