@@ -38,10 +38,12 @@ from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions
 from cu2amd.ptx_lowering.targets.host import HOST
 from cu2amd.runtime_shim.device.library import library_key
 from cu2amd.runtime_shim.host import loader
+from cu2amd.runtime_shim.host.abi import MAX_SHARED_BYTES
 from cu2amd.runtime_shim.host.build import cache_dir, compile_host_ir, compiler_fingerprint
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
 
 __all__ = [
+    "MAX_SHARED_BYTES",
     "DeviceArray",
     "KernelError",
     "LaunchError",
@@ -51,7 +53,6 @@ __all__ = [
     "zeros",
 ]
 
-MAX_SHARED_BYTES = 64 * 1024  # LDS per workgroup on the AMD targets cu2amd knows (gfx950: 160K)
 ORDERS = {"forward": 0, "reverse": 1, "random": 2}
 
 
@@ -212,11 +213,10 @@ class Module:
         if warp_size not in (32, 64):
             raise LaunchError(f"warp size must be 32 or 64, not {warp_size}")
         order_code, seed = _order(order)
-        if shared_mem < 0 or self.static_shared_bytes + shared_mem > MAX_SHARED_BYTES:
-            raise LaunchError(
-                f"too much shared memory: {self.static_shared_bytes} static + {shared_mem} "
-                f"dynamic bytes; at most {MAX_SHARED_BYTES} in all"
-            )
+        # The limit on static + dynamic shared memory is checked by the runtime, for this
+        # API and for programs alike (MAX_SHARED_BYTES).
+        if shared_mem < 0:
+            raise LaunchError(f"shared memory size must not be negative, not {shared_mem}")
         if stack_size < 0:
             raise LaunchError(f"stack size must not be negative, not {stack_size}")
         values = _pack_args(k, args)
@@ -231,7 +231,7 @@ class Module:
             thread_slot=self._loaded.thread_slot,
             grid=loader.Dim3(*grid3),
             block=loader.Dim3(*block3),
-            dynamic_shared_size=shared_mem,
+            dynamic_shared_size=min(shared_mem, (1 << 64) - 1),
             wave_size=warp_size,
             order=order_code,
             flags=flags,
@@ -240,6 +240,7 @@ class Module:
             shared_region_sizes=self._loaded.shared_sizes,
             n_shared_regions=self._loaded.n_shared,
             stack_size=stack_size,
+            dynamic_shared_buffer=self._loaded.dynamic_shared_buffer,
         )
         with self._loaded.lock:
             status, message = loader.runtime().launch(launch)

@@ -145,7 +145,7 @@ def test_invalid_memory_access_is_an_error_not_a_crash(saxpy: host.Module) -> No
         ({"grid": (1, 2, 3, 4), "block": 32}, r"grid must be 1 to 3 positive integers"),
         ({"grid": 1, "block": 32, "warp_size": 16}, r"warp size must be 32 or 64, not 16"),
         ({"grid": 1, "block": 32, "order": "sideways"}, r"thread order must be forward, reverse or random:SEED, not 'sideways'"),
-        ({"grid": 1, "block": 32, "shared_mem": 1 << 20}, r"too much shared memory: 0 static \+ 1048576 dynamic bytes; at most 65536"),
+        ({"grid": 1, "block": 32, "shared_mem": 1 << 20}, r"invalid launch: too much shared memory: 0 static \+ 1048576 dynamic bytes; at most 49152 in all"),
     ],
 )  # fmt: skip
 def test_bad_launches_fail_before_running(saxpy: host.Module, kwargs: dict, message: str) -> None:

@@ -19,6 +19,9 @@
 #define CU2AMD_MAX_BLOCK_THREADS 1024
 #define CU2AMD_NUM_BARRIERS 16
 #define CU2AMD_ERR_LEN 4096
+/* Static plus dynamic shared memory of one block: CUDA's per-block limit without opting in
+ * (MAX_SHARED_BYTES in abi.py; the loader checks they agree). */
+#define CU2AMD_MAX_SHARED_BYTES (48 * 1024)
 
 typedef struct cu2amd_dim3 {
     uint32_t x, y, z;
@@ -66,7 +69,7 @@ typedef struct cu2amd_launch {
     cu2amd_thread **thread_slot; /* the module's __cu2amd_thread variable */
     cu2amd_dim3 grid;
     cu2amd_dim3 block;
-    uint32_t dynamic_shared_size;
+    uint64_t dynamic_shared_size;
     uint32_t wave_size;
     uint32_t order;
     uint32_t flags;
@@ -75,6 +78,10 @@ typedef struct cu2amd_launch {
     const size_t *shared_region_sizes;
     uint32_t n_shared_regions;
     size_t stack_size;          /* per GPU thread; 0 for the default */
+    /* The module's buffer that its extern __shared__ arrays alias (CU2AMD_MAX_SHARED_BYTES
+     * bytes, abi.py DYNAMIC_SHARED), used as the dynamic shared memory of every block;
+     * NULL: the runtime allocates it. */
+    uint8_t *dynamic_shared_buffer;
 } cu2amd_launch;
 
 enum cu2amd_status {
@@ -96,6 +103,7 @@ int cu2amd_rt_launch(const cu2amd_launch *launch, char *err, size_t err_len);
  * the end. */
 long cu2amd_rt_field_offset(int index);
 const char *cu2amd_rt_version(void);
+size_t cu2amd_rt_max_shared_bytes(void);
 
 /* ---- called by generated device code ---- */
 

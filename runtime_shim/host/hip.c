@@ -109,7 +109,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
     snprintf(prop->gcnArchName, sizeof prop->gcnArchName, "host");
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     prop->totalGlobalMem = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)1 << 32;
-    prop->sharedMemPerBlock = 64 * 1024;
+    prop->sharedMemPerBlock = CU2AMD_MAX_SHARED_BYTES;
     prop->regsPerBlock = 65536;
     prop->warpSize = 32; /* CUDA's warp: cu2amd gives kernels warp-32 semantics */
     prop->maxThreadsPerBlock = CU2AMD_MAX_BLOCK_THREADS;
@@ -280,6 +280,7 @@ typedef struct host_module {
     void **shared_regions;
     size_t *shared_sizes;
     uint32_t n_shared;
+    uint8_t *dynamic_shared; /* what extern __shared__ arrays alias, if the module has them */
 } host_module;
 
 typedef struct registered_function {
@@ -354,6 +355,7 @@ static host_module *load_module(const unsigned char *data, uint64_t size, char *
         free(m);
         return NULL;
     }
+    m->dynamic_shared = dlsym(handle, "__cu2amd_dynamic_shared");
     m->n_shared = (uint32_t)*count;
     m->shared_regions = calloc(m->n_shared + 1, sizeof *m->shared_regions);
     m->shared_sizes = calloc(m->n_shared + 1, sizeof *m->shared_sizes);
@@ -470,18 +472,18 @@ hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **a
     registered_function *f = g_functions;
     while (f && f->host_function != function) f = f->next;
     if (!f) return record(hipErrorInvalidDeviceFunction, "no kernel registered for this function");
-    if (shmem > 64 * 1024) return record(hipErrorInvalidValue, "too much dynamic shared memory");
     cu2amd_launch l = {
         .entry = f->entry,
         .args = args,
         .thread_slot = f->module->thread_slot,
         .grid = {grid.x, grid.y, grid.z},
         .block = {block.x, block.y, block.z},
-        .dynamic_shared_size = (uint32_t)shmem,
+        .dynamic_shared_size = shmem,
         .flags = f->flags,
         .shared_regions = (uint8_t **)f->module->shared_regions,
         .shared_region_sizes = f->module->shared_sizes,
         .n_shared_regions = f->module->n_shared,
+        .dynamic_shared_buffer = f->module->dynamic_shared,
     };
     launch_options(&l);
     char err[CU2AMD_ERR_LEN];

@@ -26,6 +26,7 @@ from cu2amd.ptx_lowering.targets.host import (
     THREAD_FIELDS,
     THREAD_SLOT,
 )
+from cu2amd.runtime_shim.host.abi import DYNAMIC_SHARED, MAX_SHARED_BYTES
 from cu2amd.runtime_shim.host.build import runtime_library
 
 ERR_LEN = 4096
@@ -45,7 +46,7 @@ class LaunchStruct(ctypes.Structure):
         ("thread_slot", ctypes.c_void_p),
         ("grid", Dim3),
         ("block", Dim3),
-        ("dynamic_shared_size", ctypes.c_uint32),
+        ("dynamic_shared_size", ctypes.c_uint64),
         ("wave_size", ctypes.c_uint32),
         ("order", ctypes.c_uint32),
         ("flags", ctypes.c_uint32),
@@ -54,6 +55,7 @@ class LaunchStruct(ctypes.Structure):
         ("shared_region_sizes", ctypes.POINTER(ctypes.c_size_t)),
         ("n_shared_regions", ctypes.c_uint32),
         ("stack_size", ctypes.c_size_t),
+        ("dynamic_shared_buffer", ctypes.c_void_p),
     ]
 
 
@@ -70,6 +72,12 @@ class Runtime:
         self.lib.cu2amd_rt_field_offset.argtypes = [ctypes.c_int]
         self.lib.cu2amd_rt_field_offset.restype = ctypes.c_long
         self.lib.cu2amd_rt_version.restype = ctypes.c_char_p
+        self.lib.cu2amd_rt_max_shared_bytes.restype = ctypes.c_size_t
+        if self.lib.cu2amd_rt_max_shared_bytes() != MAX_SHARED_BYTES:
+            raise InternalError(
+                f"host runtime ABI mismatch: shared memory limit "
+                f"{self.lib.cu2amd_rt_max_shared_bytes()}, abi.py says {MAX_SHARED_BYTES}"
+            )
         for index, (field, offset) in enumerate(THREAD_FIELDS.items()):
             actual = self.lib.cu2amd_rt_field_offset(index)
             if actual != offset:
@@ -127,6 +135,11 @@ class LoadedModule:
         self.shared_sizes = (ctypes.c_size_t * max(count, 1))(*table[1::2])
         self.n_shared = count
         self.static_shared_bytes = sum(table[1::2])
+        try:  # only modules with extern __shared__ arrays define it
+            buffer = ctypes.c_uint8.in_dll(self.lib, DYNAMIC_SHARED)
+            self.dynamic_shared_buffer: int | None = ctypes.addressof(buffer)
+        except ValueError:
+            self.dynamic_shared_buffer = None
 
     def entry(self, kernel: str) -> KernelEntry:
         fn = getattr(self.lib, ENTRY_PREFIX + kernel)

@@ -8,6 +8,9 @@ module rewrites that IR's text so the same code runs on the CPU under the host r
 - special-register intrinsics (`llvm.nvvm.read.ptx.sreg.tid.x` ...) become loads from the
   runtime's thread record, barriers calls into the runtime, `vprintf` and `__assertfail`
   the runtime's;
+- `extern __shared__` arrays (external addrspace(3) declarations, whatever their names
+  and types) become aliases of one buffer the module defines, `__cu2amd_dynamic_shared`,
+  which the runtime uses as each block's dynamic shared memory (the launch's sharedMem);
 - every kernel gets the host module ABI of ptx_lowering/targets/host.py: an entry taking a
   kernelParams array, a flags constant, and the table of static shared variables;
 - calls of warp collectives (cu2amd/warp.h) get the host flavour of the device runtime
@@ -36,6 +39,7 @@ from cu2amd.ptx_lowering.targets.host import (
     host_target_machine,
 )
 from cu2amd.runtime_shim.device.library import API, link_device_library
+from cu2amd.runtime_shim.host.abi import DYNAMIC_SHARED, DYNAMIC_SHARED_ALIGN, MAX_SHARED_BYTES
 
 _SREGS = {
     f"llvm.nvvm.read.ptx.sreg.{reg}.{axis}": (field, i)
@@ -129,11 +133,16 @@ def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModu
             continue
         text = re.sub(rf"@{re.escape(intrinsic)}\b(?=\()", f"@{_quote(replacement)}", text)
     shared = [g for g in module.global_variables if str(g.type) == "ptr addrspace(3)"]
+    dynamic = [g for g in shared if g.is_declaration]
+    shared = [g for g in shared if not g.is_declaration]
+    for g in dynamic:
+        text = _alias_dynamic_shared(text, g)
     signatures = {k: tuple(_param_signature(a) for a in functions[k].arguments) for k in kernels}
     extra = [
         f"@{THREAD_SLOT} = global ptr null, align 8",
         '@"__cu2amd.site.barrier" = private unnamed_addr constant [16 x i8] c"__syncthreads()\\00"',
         _shared_table(shared, tm),
+        *([_dynamic_shared_buffer()] if dynamic else []),
         *(
             ["declare i32 @__cu2amd_barrier(ptr, i32, i32, i32, i32) convergent"]
             if uses_fibers
@@ -180,6 +189,26 @@ def _barrier_function(name: str, has_id: bool) -> str:
         f"define internal void @{_quote(name)}({params}) alwaysinline convergent {{\n"
         f'  %r = call i32 @__cu2amd_barrier(ptr @"__cu2amd.site.barrier", i32 {barrier_id}, '
         f"i32 0, i32 0, i32 0)\n  ret void\n}}"
+    )
+
+
+def _alias_dynamic_shared(text: str, g: llvm.ValueRef) -> str:
+    """`@buf = external addrspace(3) global [0 x float]` -> an alias of the module's
+    dynamic shared memory buffer (every extern __shared__ array starts there)."""
+    name = re.escape("@" + _quote(g.name))
+    declaration = re.compile(rf"^{name} = external [^\n]*\baddrspace\(3\) global [^\n]*$", re.M)
+    target = f"ptr addrspace(3) @{DYNAMIC_SHARED}"
+    alias = f"@{_quote(g.name)} = internal alias {g.global_value_type}, {target}"
+    text, count = declaration.subn(lambda _: alias, text)
+    if count != 1:
+        raise InternalError(f"cannot find the declaration of extern __shared__ '{g.name}'")
+    return text
+
+
+def _dynamic_shared_buffer() -> str:
+    return (
+        f"@{DYNAMIC_SHARED} = addrspace(3) global [{MAX_SHARED_BYTES} x i8] zeroinitializer, "
+        f"align {DYNAMIC_SHARED_ALIGN}"
     )
 
 

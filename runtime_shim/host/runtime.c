@@ -499,6 +499,17 @@ static const char *check_launch(const cu2amd_launch *l, char *buf, size_t len) {
         snprintf(buf, len, "invalid launch: wave size %u (32 or 64)", l->wave_size);
         return buf;
     }
+    /* CUDA's rule: a block's static and dynamic shared memory together within the limit.
+     * The one check for every launch (cu2amd.host and the HIP ABI alike). */
+    uint64_t static_bytes = 0;
+    for (uint32_t r = 0; r < l->n_shared_regions; r++) static_bytes += l->shared_region_sizes[r];
+    if (static_bytes + l->dynamic_shared_size > CU2AMD_MAX_SHARED_BYTES || l->dynamic_shared_size > UINT32_MAX) {
+        snprintf(buf, len,
+                 "invalid launch: too much shared memory: %llu static + %llu dynamic bytes; at most %u in all",
+                 (unsigned long long)static_bytes, (unsigned long long)l->dynamic_shared_size,
+                 (unsigned)CU2AMD_MAX_SHARED_BYTES);
+        return buf;
+    }
     return NULL;
 }
 
@@ -520,13 +531,16 @@ int cu2amd_rt_launch(const cu2amd_launch *l, char *err, size_t err_len) {
     cu2amd_thread *threads = calloc(n, sizeof *threads);
     cu2amd_fiber *fiber_ctx = fibers ? calloc(n, sizeof *fiber_ctx) : NULL;
     uint32_t *order = calloc(n, sizeof *order);
-    uint8_t *dyn = calloc(1, l->dynamic_shared_size + 256);
-    if (!b || !threads || !order || !dyn || (fibers && !fiber_ctx)) {
+    /* The module's own buffer when its extern __shared__ arrays alias one (the check above
+     * keeps the size within it), else memory of this launch. */
+    uint8_t *dyn = l->dynamic_shared_buffer ? NULL : calloc(1, l->dynamic_shared_size + 256);
+    if (!b || !threads || !order || (!dyn && !l->dynamic_shared_buffer) || (fibers && !fiber_ctx)) {
         free(b), free(threads), free(fiber_ctx), free(order), free(dyn);
         snprintf(err, err_len, "out of memory for a block of %u threads", n);
         return CU2AMD_ERR_OUT_OF_RESOURCES;
     }
-    uint8_t *dyn_aligned = (uint8_t *)(((uintptr_t)dyn + 255) & ~(uintptr_t)255);
+    uint8_t *dyn_aligned =
+        dyn ? (uint8_t *)(((uintptr_t)dyn + 255) & ~(uintptr_t)255) : l->dynamic_shared_buffer;
     *b = (cu2amd_block){.launch = l, .threads = threads, .fibers = fiber_ctx, .n = n, .use_fibers = fibers,
                         .order = order, .status = CU2AMD_OK, .err = err, .err_len = err_len};
     err[0] = 0;
@@ -565,7 +579,7 @@ int cu2amd_rt_launch(const cu2amd_launch *l, char *err, size_t err_len) {
                 t->wave_size = l->wave_size;
                 t->lane = i % l->wave_size;
                 t->dynamic_shared = dyn_aligned;
-                t->dynamic_shared_size = l->dynamic_shared_size;
+                t->dynamic_shared_size = (uint32_t)l->dynamic_shared_size;
                 t->block = b;
                 t->state = T_RUNNABLE;
             }
@@ -655,6 +669,8 @@ long cu2amd_rt_field_offset(int index) {
     };
     return index >= 0 && index < (int)(sizeof offsets / sizeof offsets[0]) ? offsets[index] : -1;
 }
+
+size_t cu2amd_rt_max_shared_bytes(void) { return CU2AMD_MAX_SHARED_BYTES; }
 
 const char *cu2amd_rt_version(void) {
     static char text[64];

@@ -1,0 +1,76 @@
+"""CUDA C++ programs built by cu2amd-nvcc --offload-arch=host and run: features of the
+host platform that only a whole program exercises (tests/data/cuda_host/*.cu)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cu2amd import host
+
+DATA = Path(__file__).resolve().parent / "data" / "cuda_host"
+
+
+def build(source: Path, out: Path, *flags: str) -> Path:
+    exe = out / source.stem
+    cmd = [sys.executable, "-m", "cu2amd.translator.nvcc", "--offload-arch=host", *flags,
+           "-o", str(exe), str(source)]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    return exe
+
+
+def run(exe: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(exe)], capture_output=True, text=True, check=False, env={**os.environ, **env}
+    )
+
+
+@pytest.fixture(scope="module")
+def dynamic_shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(DATA / "dynamic_shared.cu", tmp_path_factory.mktemp("dyn"))
+
+
+@pytest.mark.parametrize("strict", ["0", "1"])
+def test_extern_shared_arrays_are_the_dynamic_shared_memory(
+    dynamic_shared: Path, strict: str
+) -> None:
+    proc = run(dynamic_shared, CU2AMD_STRICT=strict)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # file-scope, kernel and device-function declarations share one base; static apart
+    assert proc.stdout == "launch: 0\nwrong: 0\naliases: 1 1 1 1 1\n"
+
+
+SHARED_16K = """.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry fill()
+{
+	.shared .align 4 .b8 fixed[16384];
+	ret;
+}
+"""
+
+
+def test_one_shared_memory_limit_for_programs_and_the_python_api(tmp_path: Path) -> None:
+    """CUDA's rule: static + dynamic shared memory of a block at most 48 KiB, checked by
+    the runtime for a program's launches and cu2amd.host's alike, with one message."""
+    exe = build(DATA / "shared_limit.cu", tmp_path)
+    fits = subprocess.run([str(exe), "32768"], capture_output=True, text=True, check=False)
+    assert (fits.stdout, fits.stderr) == ("cudaSuccess\n", "")
+    over = subprocess.run([str(exe), "32769"], capture_output=True, text=True, check=False)
+    assert over.stdout == "cudaErrorInvalidConfiguration\n"
+    message = (
+        "invalid launch: too much shared memory: 16384 static + 32769 dynamic bytes; "
+        "at most 49152 in all"
+    )
+    assert over.stderr == f"cu2amd host runtime: kernel '_Z4fillPi' failed: {message}\n"
+
+    mod = host.Module.from_ptx(SHARED_16K, "fill.ptx")
+    mod.launch("fill", grid=1, block=1, shared_mem=32768)
+    with pytest.raises(host.LaunchError) as err:
+        mod.launch("fill", grid=1, block=1, shared_mem=32769)
+    assert str(err.value) == message
+    assert host.MAX_SHARED_BYTES == 48 * 1024
