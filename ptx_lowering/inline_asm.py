@@ -126,6 +126,11 @@ class InlineAsm:
         text = HEADER + "\n".join(impl_ptx(s) for s in statements)
         return cls(statements, _PIPELINE.front(text, "<inline asm>"))
 
+    def lowered(self, target: Target) -> llvm.ModuleRef | None:
+        """The impl functions lowered for `target`, as a module of their own (relocatable
+        device code carries it to the device link)."""
+        return None if self.module is None else _PIPELINE.lower(self.module, target)
+
     def link_into(self, module: llvm.ModuleRef, target: Target) -> None:
         """Link the impl functions, lowered for `target`, into the device module, private
         to it so that they inline away."""
