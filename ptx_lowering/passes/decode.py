@@ -151,26 +151,48 @@ class Decode:
     name = "decode"
 
     def run(self, module: ast.Module) -> ast.Module:
+        """The module with every instruction decoded. Nodes that do not change (already
+        decoded alike, or holding no instruction) are kept, not copied."""
         errors: list[Cu2amdError] = []
 
         def visit_block(block: ast.Block) -> ast.Block:
-            out: list[ast.Statement] = []
-            for stmt in block.statements:
+            out: list[ast.Statement] | None = None  # a copy, from the first change on
+            for i, stmt in enumerate(block.statements):
+                new = stmt
                 if isinstance(stmt, ast.Instruction):
                     try:
-                        stmt = dataclasses.replace(stmt, decoded=decode_instruction(stmt))
+                        decoded = decode_instruction(stmt)
                     except Cu2amdError as err:
                         errors.append(err)
+                    else:
+                        if decoded is not stmt.decoded:
+                            new = ast.Instruction(
+                                stmt.opcode,
+                                stmt.modifiers,
+                                stmt.operands,
+                                stmt.guard,
+                                stmt.loc,
+                                decoded,
+                            )
                 elif isinstance(stmt, ast.Block):
-                    stmt = visit_block(stmt)
-                out.append(stmt)
-            return dataclasses.replace(block, statements=tuple(out))
+                    new = visit_block(stmt)
+                if out is None and new is not stmt:
+                    out = list(block.statements[:i])
+                if out is not None:
+                    out.append(new)
+            if out is None:
+                return block
+            return ast.Block(tuple(out), block.loc)
 
         items: list[ast.ModuleItem] = []
+        changed = False
         for item in module.items:
             if isinstance(item, ast.Function) and item.body is not None:
-                item = dataclasses.replace(item, body=visit_block(item.body))
+                body = visit_block(item.body)
+                if body is not item.body:
+                    item = dataclasses.replace(item, body=body)
+                    changed = True
             items.append(item)
         if errors:
             raise errors[0] if len(errors) == 1 else ErrorList(errors)
-        return dataclasses.replace(module, items=tuple(items))
+        return dataclasses.replace(module, items=tuple(items)) if changed else module
