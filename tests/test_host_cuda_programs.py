@@ -74,3 +74,37 @@ def test_one_shared_memory_limit_for_programs_and_the_python_api(tmp_path: Path)
         mod.launch("fill", grid=1, block=1, shared_mem=32769)
     assert str(err.value) == message
     assert host.MAX_SHARED_BYTES == 48 * 1024
+
+
+@pytest.mark.parametrize(
+    ("flags", "sites"),
+    [
+        # without line tables: the barrier calls of a function, numbered
+        ((), {"direct": ("__syncthreads() #1 in _Z10two_placesPi",
+                         "__syncthreads() #2 in _Z10two_placesPi"),
+              "inlined": ("__syncthreads() #1 in _Z11two_inlinedPi",
+                          "__syncthreads() #2 in _Z11two_inlinedPi")}),
+        (("-lineinfo",), {"direct": ("{cu}:11:9: __syncthreads()", "{cu}:14:9: __syncthreads()"),
+                          "inlined": ("{cu}:18:48: __syncthreads() (inlined at {cu}:23:9)",
+                                      "{cu}:18:48: __syncthreads() (inlined at {cu}:26:9)")}),
+    ],
+)  # fmt: skip
+def test_strict_mode_reports_threads_at_different_syncthreads_calls(
+    tmp_path: Path, flags: tuple[str, ...], sites: dict[str, tuple[str, str]]
+) -> None:
+    source = DATA / "divergent_barrier.cu"
+    exe = build(source, tmp_path, *flags)
+    kernels = {"direct": "_Z10two_placesPi", "inlined": "_Z11two_inlinedPi"}
+    for which, (first, second) in sites.items():
+        relaxed = subprocess.run([str(exe), which], capture_output=True, text=True, check=False)
+        assert (relaxed.stdout, relaxed.stderr) == ("cudaSuccess\n", "")  # all threads arrive
+        strict = subprocess.run(
+            [str(exe), which], capture_output=True, text=True, check=False,
+            env={**os.environ, "CU2AMD_STRICT": "1"},
+        )  # fmt: skip
+        assert strict.stdout == "cudaErrorLaunchFailure\n"
+        assert strict.stderr == (
+            f"cu2amd host runtime: kernel '{kernels[which]}' failed: strict: barrier 0 reached "
+            f"at two places in block (0,0,0): thread (0,0,0) at {first.format(cu=source)}, "
+            f"thread (2,0,0) at {second.format(cu=source)}\n"
+        )

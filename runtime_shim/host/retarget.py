@@ -6,8 +6,8 @@ module rewrites that IR's text so the same code runs on the CPU under the host r
 - the triple and data layout become the host's; `target-cpu`/`target-features` (sm_XX,
   ptxNN) go; kernels lose the `ptx_kernel` calling convention (or `!nvvm.annotations`);
 - special-register intrinsics (`llvm.nvvm.read.ptx.sreg.tid.x` ...) become loads from the
-  runtime's thread record, barriers calls into the runtime, `vprintf` and `__assertfail`
-  the runtime's;
+  runtime's thread record, barriers calls into the runtime (each call site with its own
+  site string: barrier_sites.py), `vprintf` and `__assertfail` the runtime's;
 - `extern __shared__` arrays (external addrspace(3) declarations, whatever their names
   and types) become aliases of one buffer the module defines, `__cu2amd_dynamic_shared`,
   which the runtime uses as each block's dynamic shared memory (the launch's sharedMem);
@@ -40,18 +40,12 @@ from cu2amd.ptx_lowering.targets.host import (
 )
 from cu2amd.runtime_shim.device.library import API, link_device_library
 from cu2amd.runtime_shim.host.abi import DYNAMIC_SHARED, DYNAMIC_SHARED_ALIGN, MAX_SHARED_BYTES
+from cu2amd.runtime_shim.host.barrier_sites import BARRIER_INTRINSICS, rewrite_barriers
 
 _SREGS = {
     f"llvm.nvvm.read.ptx.sreg.{reg}.{axis}": (field, i)
     for reg, field in (("tid", "tid"), ("ntid", "ntid"), ("ctaid", "ctaid"), ("nctaid", "nctaid"))
     for i, axis in enumerate("xyz")
-}
-# Barriers over the whole CTA: the argument, when there is one, is the barrier id.
-_BARRIERS = {
-    "llvm.nvvm.barrier0": False,
-    "llvm.nvvm.barrier.sync": True,
-    "llvm.nvvm.barrier.cta.sync.aligned.all": True,
-    "llvm.nvvm.barrier.cta.sync.all": True,
 }
 _RENAMES = {"vprintf": "__cu2amd_vprintf", "__assertfail": "__cu2amd_assertfail"}
 _WARP_SIZE = "llvm.nvvm.read.ptx.sreg.warpsize"
@@ -80,10 +74,8 @@ def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModu
     kernels = [_unquote(k) for k in _KERNEL_CC.findall(ir_text) + _ANNOTATION.findall(ir_text)]
     functions = {f.name: f for f in module.functions}
     declared = [f.name for f in module.functions if f.is_declaration]
-    unknown = sorted(
-        n for n in declared
-        if n.startswith("llvm.nvvm.") and n not in _SREGS and n not in _BARRIERS and n != _WARP_SIZE
-    )  # fmt: skip
+    known = {*_SREGS, *BARRIER_INTRINSICS, _WARP_SIZE}
+    unknown = sorted(n for n in declared if n.startswith("llvm.nvvm.") and n not in known)
     if unknown:
         raise UnsupportedError(
             f"{name}: NVVM intrinsics not supported on the host platform yet: {', '.join(unknown)}"
@@ -108,7 +100,7 @@ def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModu
     for intrinsic in declared:
         if (
             intrinsic in _SREGS
-            or intrinsic in _BARRIERS
+            or intrinsic in BARRIER_INTRINSICS
             or intrinsic == _WARP_SIZE
             or intrinsic in _RENAMES
         ):
@@ -122,16 +114,16 @@ def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModu
             prelude.append(
                 f"define internal i32 @{replacement}() alwaysinline {{\n  ret i32 32\n}}"
             )
-        elif intrinsic in _BARRIERS:
+        elif intrinsic in BARRIER_INTRINSICS:
             uses_fibers = True
-            replacement = f"__cu2amd.{intrinsic.removeprefix('llvm.nvvm.')}"
-            prelude.append(_barrier_function(replacement, has_id=_BARRIERS[intrinsic]))
+            continue  # each call is rewritten below, with its own site
         elif intrinsic in _RENAMES:
             replacement = _RENAMES[intrinsic]
             prelude.append(_declaration(functions[intrinsic], replacement))
         else:
             continue
         text = re.sub(rf"@{re.escape(intrinsic)}\b(?=\()", f"@{_quote(replacement)}", text)
+    text, barrier_sites = rewrite_barriers(text)
     shared = [g for g in module.global_variables if str(g.type) == "ptr addrspace(3)"]
     dynamic = [g for g in shared if g.is_declaration]
     shared = [g for g in shared if not g.is_declaration]
@@ -140,7 +132,7 @@ def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModu
     signatures = {k: tuple(_param_signature(a) for a in functions[k].arguments) for k in kernels}
     extra = [
         f"@{THREAD_SLOT} = global ptr null, align 8",
-        '@"__cu2amd.site.barrier" = private unnamed_addr constant [16 x i8] c"__syncthreads()\\00"',
+        *barrier_sites,
         _shared_table(shared, tm),
         *([_dynamic_shared_buffer()] if dynamic else []),
         *(
@@ -179,16 +171,6 @@ def _sreg_function(name: str, offset: int) -> str:
         f"  %p = getelementptr inbounds i8, ptr %t, i64 {offset}\n"
         f"  %v = load i32, ptr %p, align 4\n"
         f"  ret i32 %v\n}}"
-    )
-
-
-def _barrier_function(name: str, has_id: bool) -> str:
-    params = "i32 %id" if has_id else ""
-    barrier_id = "%id" if has_id else "0"
-    return (
-        f"define internal void @{_quote(name)}({params}) alwaysinline convergent {{\n"
-        f'  %r = call i32 @__cu2amd_barrier(ptr @"__cu2amd.site.barrier", i32 {barrier_id}, '
-        f"i32 0, i32 0, i32 0)\n  ret void\n}}"
     )
 
 
