@@ -6,6 +6,8 @@ host code) rely on string attributes such as `"amdgpu-flat-work-group-size"="1,2
 
 from __future__ import annotations
 
+import functools
+
 from llvmlite import ir
 
 
@@ -135,12 +137,17 @@ def store(
     return instr
 
 
+@functools.cache
+def _pointer(addrspace: int) -> ir.PointerType:
+    return ir.PointerType(addrspace=addrspace)
+
+
 class _Alloca(ir.instructions.AllocaInstr):
     """An alloca in a given address space (AMDGPU's stack lives in addrspace 5)."""
 
     def __init__(self, parent: ir.Block, typ: ir.Type, name: str, addrspace: int) -> None:
         super().__init__(parent, typ, None, name)
-        self.type = ir.PointerType(addrspace=addrspace)
+        self.type = _pointer(addrspace)
         self.addrspace = addrspace
 
     def descr(self, buf: list[str]) -> None:
@@ -149,15 +156,15 @@ class _Alloca(ir.instructions.AllocaInstr):
             buf.append(f", addrspace({self.addrspace})")
 
 
-def alloca(
-    builder: ir.IRBuilder,
+def make_alloca(
+    block: ir.Block,
     typ: ir.Type,
     *,
     name: str = "",
     addrspace: int = 0,
     align: int | None = None,
 ) -> ir.Instruction:
-    instr = _Alloca(builder.block, typ, name, addrspace)
+    """An alloca for `block`, not yet inserted: the caller places it."""
+    instr = _Alloca(block, typ, name, addrspace)
     instr.align = align
-    builder._insert(instr)
     return instr

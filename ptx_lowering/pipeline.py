@@ -85,9 +85,9 @@ class Pipeline:
         result = run()
         self.times.append((name, time.perf_counter() - start))
         if name in self.options.print_after:
-            self.options.out.write(f"; *** after {name} ***\n{show(result)}")
-            if not show(result).endswith("\n"):
-                self.options.out.write("\n")
+            text = show(result)  # once: showing may be costly (assembly is re-generated)
+            newline = "" if text.endswith("\n") else "\n"
+            self.options.out.write(f"; *** after {name} ***\n{text}{newline}")
         return result
 
     def front(self, text: str, file: str) -> ast.Module:

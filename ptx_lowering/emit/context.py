@@ -18,7 +18,7 @@ from llvmlite import ir
 
 from cu2amd.errors import InternalError, Location, UnsupportedError, VerificationError
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.irutil import alloca, llvm_name
+from cu2amd.ptx_lowering.irutil import llvm_name, make_alloca
 from cu2amd.ptx_lowering.isa.forms import Status
 from cu2amd.ptx_lowering.isa.sregs import split_special
 from cu2amd.ptx_lowering.isa.types import Kind, PtxType, StateSpace, ptx_type
@@ -96,7 +96,7 @@ class FunctionContext:
         self.labels: dict[str, ir.Block] = {}
         self.label_uses: dict[str, ast.Name] = {}  # first use of each branch target
         self.instruction: ast.Instruction | None = None  # being emitted, for diagnostics
-        self.last_alloca: ir.Instruction | None = None
+        self.allocas = 0  # the entry block starts with this many allocas
         # Per-function state of an instruction family (e.g. the carry flag of add.cc),
         # keyed by the family's own name.
         self.state: dict[str, object] = {}
@@ -130,20 +130,23 @@ class FunctionContext:
         current[name] = Register(name, type_, self.entry_alloca(llvm_type(type_), name))
 
     def entry_alloca(self, ty: ir.Type, ptx_name: str, align: int | None = None) -> ir.Instruction:
-        """An alloca at the top of the entry block, in the target's stack address space."""
-        with self.builder.goto_block(self.entry):
-            if self.last_alloca is None:
-                self.builder.position_at_start(self.entry)
-            else:
-                self.builder.position_after(self.last_alloca)
-            self.last_alloca = alloca(
-                self.builder,
-                ty,
-                name=llvm_name(ptx_name) + ".addr",
-                addrspace=self.hooks.alloca_address_space(),
-                align=align,
-            )
-            return self.last_alloca
+        """An alloca at the top of the entry block, in the target's stack address space,
+        after the allocas made before it. The builder stays where it is."""
+        instr = make_alloca(
+            self.entry,
+            ty,
+            name=llvm_name(ptx_name) + ".addr",
+            addrspace=self.hooks.alloca_address_space(),
+            align=align,
+        )
+        b = self.builder
+        if b.debug_metadata is not None and "dbg" not in instr.metadata:
+            instr.metadata["dbg"] = b.debug_metadata
+        self.entry.instructions.insert(self.allocas, instr)
+        if b.block is self.entry and b._anchor >= self.allocas:
+            b._anchor += 1  # keep the builder's insertion point after the new alloca
+        self.allocas += 1
+        return instr
 
     def register(self, name: ast.Name) -> Register | None:
         for scope in reversed(self.scopes):
