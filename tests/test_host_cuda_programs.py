@@ -2,6 +2,7 @@
 host platform that only a whole program exercises (tests/data/cuda_host/*.cu)."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,8 @@ import pytest
 
 from cu2amd import host
 
-DATA = Path(__file__).resolve().parent / "data" / "cuda_host"
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "cuda_host"
 
 
 def build(source: Path, out: Path, *flags: str) -> Path:
@@ -108,3 +110,51 @@ def test_strict_mode_reports_threads_at_different_syncthreads_calls(
             f"at two places in block (0,0,0): thread (0,0,0) at {first.format(cu=source)}, "
             f"thread (2,0,0) at {second.format(cu=source)}\n"
         )
+
+
+# CUDA's error codes: value -> (enumerator, cudaGetErrorString text), from CUDA's
+# driver_types.h documentation and runtime.
+CUDA_ERRORS = {
+    0: ("cudaSuccess", "no error"),
+    1: ("cudaErrorInvalidValue", "invalid argument"),
+    2: ("cudaErrorMemoryAllocation", "out of memory"),
+    3: ("cudaErrorInitializationError", "initialization error"),
+    9: ("cudaErrorInvalidConfiguration", "invalid configuration argument"),
+    13: ("cudaErrorInvalidSymbol", "invalid device symbol"),
+    17: ("cudaErrorInvalidDevicePointer", "invalid device pointer"),
+    21: ("cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"),
+    52: ("cudaErrorMissingConfiguration", "__global__ function call is not configured"),
+    98: ("cudaErrorInvalidDeviceFunction", "invalid device function"),
+    100: ("cudaErrorNoDevice", "no CUDA-capable device is detected"),
+    101: ("cudaErrorInvalidDevice", "invalid device ordinal"),
+    200: ("cudaErrorInvalidKernelImage", "device kernel image is invalid"),
+    209: ("cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"),
+    400: ("cudaErrorInvalidResourceHandle", "invalid resource handle"),
+    500: ("cudaErrorNotFound", "named symbol not found"),
+    600: ("cudaErrorNotReady", "device not ready"),
+    700: ("cudaErrorIllegalAddress", "an illegal memory access was encountered"),
+    701: ("cudaErrorLaunchOutOfResources", "too many resources requested for launch"),
+    710: ("cudaErrorAssert", "device-side assert triggered"),
+    719: ("cudaErrorLaunchFailure", "unspecified launch failure"),
+    801: ("cudaErrorNotSupported", "operation not supported"),
+    999: ("cudaErrorUnknown", "unknown error"),
+}  # fmt: skip
+HEADER = ROOT / "runtime_shim" / "include" / "cuda_runtime_api.h"
+
+
+def test_error_names_and_strings_are_cudas(tmp_path: Path) -> None:
+    """Every code cuda_runtime_api.h defines has its enumerator's spelling as its name and
+    CUDA's text (was: HIP's names with the prefix swapped, "hipErrorUnknown" ...)."""
+    defined = {
+        int(value): name
+        for name, value in re.findall(r"^\s*X\((cuda\w+), (\d+), ", HEADER.read_text(), re.M)
+    }
+    assert defined, "no error codes found in the header"
+    assert {v: CUDA_ERRORS[v][0] for v in defined} == defined  # CUDA's values and spellings
+    proc = run(build(DATA / "error_names.cu", tmp_path))
+    expected = [f"{v} {CUDA_ERRORS[v][0]}: {CUDA_ERRORS[v][1]}" for v in sorted(defined)]
+    assert proc.stdout.splitlines() == [
+        *expected,
+        "-1: unrecognized error code / unrecognized error code",
+        "4: unrecognized error code / unrecognized error code",
+    ]

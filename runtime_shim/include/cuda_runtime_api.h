@@ -10,31 +10,38 @@
 #include "cu2amd/config.h"
 #include "vector_types.h"
 
-/* CUDA's error codes; HIP uses the same numbers for these. */
+/* CUDA's error codes (HIP uses the same numbers for these): the enumerator, its value, and
+ * the text cudaGetErrorString gives for it. One list makes the enum, cudaGetErrorName and
+ * cudaGetErrorString, which never depend on the HIP runtime's own names or texts. */
+#define CU2AMD_CUDA_ERRORS(X)                                                                                          \
+    X(cudaSuccess, 0, "no error")                                                                                      \
+    X(cudaErrorInvalidValue, 1, "invalid argument")                                                                    \
+    X(cudaErrorMemoryAllocation, 2, "out of memory")                                                                   \
+    X(cudaErrorInitializationError, 3, "initialization error")                                                         \
+    X(cudaErrorInvalidConfiguration, 9, "invalid configuration argument")                                              \
+    X(cudaErrorInvalidSymbol, 13, "invalid device symbol")                                                             \
+    X(cudaErrorInvalidDevicePointer, 17, "invalid device pointer")                                                     \
+    X(cudaErrorInvalidMemcpyDirection, 21, "invalid copy direction for memcpy")                                        \
+    X(cudaErrorMissingConfiguration, 52, "__global__ function call is not configured")                                 \
+    X(cudaErrorInvalidDeviceFunction, 98, "invalid device function")                                                   \
+    X(cudaErrorNoDevice, 100, "no CUDA-capable device is detected")                                                    \
+    X(cudaErrorInvalidDevice, 101, "invalid device ordinal")                                                           \
+    X(cudaErrorInvalidKernelImage, 200, "device kernel image is invalid")                                              \
+    X(cudaErrorNoKernelImageForDevice, 209, "no kernel image is available for execution on the device")                \
+    X(cudaErrorInvalidResourceHandle, 400, "invalid resource handle")                                                  \
+    X(cudaErrorNotFound, 500, "named symbol not found")                                                                \
+    X(cudaErrorNotReady, 600, "device not ready")                                                                      \
+    X(cudaErrorIllegalAddress, 700, "an illegal memory access was encountered")                                        \
+    X(cudaErrorLaunchOutOfResources, 701, "too many resources requested for launch")                                   \
+    X(cudaErrorAssert, 710, "device-side assert triggered")                                                            \
+    X(cudaErrorLaunchFailure, 719, "unspecified launch failure")                                                       \
+    X(cudaErrorNotSupported, 801, "operation not supported")                                                           \
+    X(cudaErrorUnknown, 999, "unknown error")
+
 typedef enum cudaError {
-    cudaSuccess = 0,
-    cudaErrorInvalidValue = 1,
-    cudaErrorMemoryAllocation = 2,
-    cudaErrorInitializationError = 3,
-    cudaErrorInvalidConfiguration = 9,
-    cudaErrorInvalidSymbol = 13,
-    cudaErrorInvalidDevicePointer = 17,
-    cudaErrorInvalidMemcpyDirection = 21,
-    cudaErrorMissingConfiguration = 52,
-    cudaErrorInvalidDeviceFunction = 98,
-    cudaErrorNoDevice = 100,
-    cudaErrorInvalidDevice = 101,
-    cudaErrorInvalidKernelImage = 200,
-    cudaErrorNoKernelImageForDevice = 209,
-    cudaErrorInvalidResourceHandle = 400,
-    cudaErrorNotFound = 500,
-    cudaErrorNotReady = 600,
-    cudaErrorIllegalAddress = 700,
-    cudaErrorLaunchOutOfResources = 701,
-    cudaErrorAssert = 710,
-    cudaErrorLaunchFailure = 719,
-    cudaErrorNotSupported = 801,
-    cudaErrorUnknown = 999,
+#define CU2AMD_ENUMERATOR(name, value, text) name = value,
+    CU2AMD_CUDA_ERRORS(CU2AMD_ENUMERATOR)
+#undef CU2AMD_ENUMERATOR
 } cudaError_t;
 
 typedef enum cudaMemcpyKind {
@@ -147,15 +154,24 @@ CU2AMD_API cudaError_t cudaDeviceSynchronize(void) { return CU2AMD_ERR(hipDevice
 CU2AMD_API cudaError_t cudaDeviceReset(void) { return CU2AMD_ERR(hipDeviceReset()); }
 CU2AMD_API cudaError_t cudaGetLastError(void) { return CU2AMD_ERR(hipGetLastError()); }
 CU2AMD_API cudaError_t cudaPeekAtLastError(void) { return CU2AMD_ERR(hipPeekAtLastError()); }
-CU2AMD_API const char *cudaGetErrorString(cudaError_t error) { return hipGetErrorString(error); }
+/* CUDA's own names and texts, "unrecognized error code" for any other value (as CUDA). */
 CU2AMD_API const char *cudaGetErrorName(cudaError_t error) {
-    const char *name = hipGetErrorName(error); /* "hipErrorX" -> "cudaErrorX" */
-    static __thread char buffer[128];
-    if (name && name[0] == 'h' && name[1] == 'i' && name[2] == 'p') {
-        __builtin_snprintf(buffer, sizeof buffer, "cuda%s", name + 3);
-        return buffer;
+    switch (error) {
+#define CU2AMD_NAME(name, value, text)                                                                                 \
+    case name: return #name;
+        CU2AMD_CUDA_ERRORS(CU2AMD_NAME)
+#undef CU2AMD_NAME
     }
-    return name;
+    return "unrecognized error code";
+}
+CU2AMD_API const char *cudaGetErrorString(cudaError_t error) {
+    switch (error) {
+#define CU2AMD_TEXT(name, value, text)                                                                                 \
+    case name: return text;
+        CU2AMD_CUDA_ERRORS(CU2AMD_TEXT)
+#undef CU2AMD_TEXT
+    }
+    return "unrecognized error code";
 }
 CU2AMD_API cudaError_t cudaGetDeviceCount(int *count) { return CU2AMD_ERR(hipGetDeviceCount(count)); }
 CU2AMD_API cudaError_t cudaSetDevice(int device) { return CU2AMD_ERR(hipSetDevice(device)); }
@@ -194,4 +210,5 @@ CU2AMD_API cudaError_t cudaEventDestroy(cudaEvent_t event) { return CU2AMD_ERR(h
 
 #undef CU2AMD_API
 #undef CU2AMD_ERR
+#undef CU2AMD_CUDA_ERRORS
 #endif
