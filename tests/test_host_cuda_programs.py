@@ -158,3 +158,40 @@ def test_error_names_and_strings_are_cudas(tmp_path: Path) -> None:
         "-1: unrecognized error code / unrecognized error code",
         "4: unrecognized error code / unrecognized error code",
     ]
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "accepted"),
+    [
+        ("CU2AMD_WARP_SIZE", "16", "32 or 64"),
+        ("CU2AMD_WARP_SIZE", "64x", "32 or 64"),
+        ("CU2AMD_THREAD_ORDER", "backwards", "forward, reverse, random or random:SEED (SEED a decimal number)"),
+        ("CU2AMD_THREAD_ORDER", "random:x1", "forward, reverse, random or random:SEED (SEED a decimal number)"),
+        ("CU2AMD_THREAD_ORDER", "randomly", "forward, reverse, random or random:SEED (SEED a decimal number)"),
+        ("CU2AMD_STRICT", "yes", "0 or 1"),
+    ],
+)  # fmt: skip
+def test_invalid_launch_options_in_the_environment_are_errors(
+    dynamic_shared: Path, variable: str, value: str, accepted: str
+) -> None:
+    proc = run(dynamic_shared, **{variable: value})
+    assert proc.returncode != 0
+    assert proc.stdout.startswith("launch: 1\n")  # cudaErrorInvalidValue; the kernel never ran
+    assert proc.stderr == (
+        "cu2amd host runtime: kernel '_Z14reverse_blocksPKfPfPi' not launched: "
+        f"{variable}='{value}' is not valid: use {accepted}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"CU2AMD_WARP_SIZE": "64", "CU2AMD_THREAD_ORDER": "random:7", "CU2AMD_STRICT": "0"},
+        {"CU2AMD_WARP_SIZE": "32", "CU2AMD_THREAD_ORDER": "reverse", "CU2AMD_STRICT": ""},
+        {"CU2AMD_WARP_SIZE": "", "CU2AMD_THREAD_ORDER": "random", "CU2AMD_STRICT": "1"},
+    ],
+)
+def test_valid_launch_options_in_the_environment(dynamic_shared: Path, env: dict[str, str]) -> None:
+    proc = run(dynamic_shared, **env)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout == "launch: 0\nwrong: 0\naliases: 1 1 1 1 1\n"

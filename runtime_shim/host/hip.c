@@ -452,18 +452,44 @@ hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem, hip
 }
 
 /* Launch options for the host platform, from the environment: CU2AMD_WARP_SIZE (32|64),
- * CU2AMD_THREAD_ORDER (forward|reverse|random:SEED), CU2AMD_STRICT=1. */
-static void launch_options(cu2amd_launch *l) {
+ * CU2AMD_THREAD_ORDER (forward|reverse|random|random:SEED), CU2AMD_STRICT (0|1). Unset or
+ * empty means the default; any other value is an error naming the variable and the values
+ * it takes, and the launch fails (never a silent default). */
+static int launch_options(cu2amd_launch *l, char *err, size_t err_len) {
     const char *w = getenv("CU2AMD_WARP_SIZE");
-    l->wave_size = w && strcmp(w, "64") == 0 ? 64 : 32;
+    l->wave_size = 32;
+    if (w && *w) {
+        if (strcmp(w, "64") == 0) l->wave_size = 64;
+        else if (strcmp(w, "32") != 0) {
+            snprintf(err, err_len, "CU2AMD_WARP_SIZE='%s' is not valid: use 32 or 64", w);
+            return -1;
+        }
+    }
     const char *order = getenv("CU2AMD_THREAD_ORDER");
-    if (order && strcmp(order, "reverse") == 0) l->order = CU2AMD_ORDER_REVERSE;
-    else if (order && strncmp(order, "random", 6) == 0) {
-        l->order = CU2AMD_ORDER_RANDOM;
-        l->seed = order[6] == ':' ? strtoull(order + 7, NULL, 10) : 0;
+    if (order && *order && strcmp(order, "forward") != 0) {
+        char *end = NULL;
+        if (strcmp(order, "reverse") == 0) l->order = CU2AMD_ORDER_REVERSE;
+        else if (strcmp(order, "random") == 0) l->order = CU2AMD_ORDER_RANDOM;
+        else if (strncmp(order, "random:", 7) == 0 && order[7] >= '0' && order[7] <= '9' &&
+                 (l->seed = strtoull(order + 7, &end, 10), *end == 0)) {
+            l->order = CU2AMD_ORDER_RANDOM;
+        } else {
+            snprintf(err, err_len,
+                     "CU2AMD_THREAD_ORDER='%s' is not valid: use forward, reverse, random or random:SEED "
+                     "(SEED a decimal number)",
+                     order);
+            return -1;
+        }
     }
     const char *strict = getenv("CU2AMD_STRICT");
-    if (strict && strcmp(strict, "1") == 0) l->flags |= CU2AMD_LAUNCH_STRICT;
+    if (strict && *strict) {
+        if (strcmp(strict, "1") == 0) l->flags |= CU2AMD_LAUNCH_STRICT;
+        else if (strcmp(strict, "0") != 0) {
+            snprintf(err, err_len, "CU2AMD_STRICT='%s' is not valid: use 0 or 1", strict);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
@@ -485,8 +511,11 @@ hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **a
         .n_shared_regions = f->module->n_shared,
         .dynamic_shared_buffer = f->module->dynamic_shared,
     };
-    launch_options(&l);
     char err[CU2AMD_ERR_LEN];
+    if (launch_options(&l, err, sizeof err) != 0) {
+        fprintf(stderr, "cu2amd host runtime: kernel '%s' not launched: %s\n", f->name, err);
+        return record(hipErrorInvalidValue, err);
+    }
     int status = cu2amd_rt_launch(&l, err, sizeof err);
     if (status != CU2AMD_OK) /* a debugging platform: say why, even if nobody checks */
         fprintf(stderr, "cu2amd host runtime: kernel '%s' failed: %s\n", f->name, err);
