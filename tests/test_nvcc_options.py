@@ -64,12 +64,12 @@ def test_flags_and_inputs() -> None:
             "option '-std' takes one of c++03, c++11, c++14, c++17, c++20, not 'c++99'",
         ),
         (
-            ["-dc"],
-            "option '-dc' is not supported yet: relocatable device code comes in a later release",
+            ["-ptx"],
+            "option '-ptx' is not supported yet: cu2amd makes AMD code objects, not PTX",
         ),
         (
-            ["--shared"],
-            "option '--shared' is not supported yet: shared libraries come in a later release",
+            ["--cubin"],
+            "option '--cubin' is not supported yet: cu2amd makes AMD code objects, not cubins (use -c)",
         ),
     ],
 )

@@ -1,23 +1,28 @@
 """`cu2amd inspect FILE`: the targets, kernels and resource usage inside a GPU binary.
 
 FILE is a clang offload bundle (a HIP fat binary, `.hipfb`, recognised by its magic
-whatever its name) or a single AMDGPU code object. Each code object is decoded and
-cross-checked by `cu2amd.amdgpu.codeobject`, so a corrupt file is reported, not shown.
-The output is a table for people or, with `--json`, a stable document for scripts.
+whatever its name), a single AMDGPU code object, or a host program, library or object
+that embeds fat binaries in its `.hip_fatbin` section (what cu2amd-nvcc builds). Each
+code object is decoded and cross-checked by `cu2amd.amdgpu.codeobject`, so a corrupt
+file is reported, not shown. The output is a table for people or, with `--json`, a
+stable document for scripts.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import click
+from elftools.common.exceptions import ELFError
+from elftools.elf.elffile import ELFFile
 
-from cu2amd.amdgpu.bundle import BundleError, is_bundle, parse_entry_id, read_layout
-from cu2amd.amdgpu.codeobject import CodeObjectInfo, is_code_object, read_code_object
+from cu2amd.amdgpu.bundle import MAGIC, BundleError, is_bundle, parse_entry_id, read_layout
+from cu2amd.amdgpu.codeobject import EM_AMDGPU, CodeObjectInfo, is_code_object, read_code_object
 from cu2amd.errors import UsageError
 from cu2amd.translator.clitools import report_errors
 
@@ -41,7 +46,7 @@ class InspectedEntry:
 @dataclass(frozen=True, slots=True)
 class Inspection:
     file: str
-    format: str  # "offload-bundle" or "code-object"
+    format: str  # "offload-bundle", "code-object" or "host-program"
     entries: tuple[InspectedEntry, ...]
 
 
@@ -57,6 +62,8 @@ def inspect_file(path: str) -> Inspection:
         raise UsageError(f"cannot read '{path}': {err.strerror}") from None
     if is_bundle(data):
         return Inspection(path, "offload-bundle", _bundle_entries(data, path))
+    if is_code_object(data) and data[18:20] != EM_AMDGPU.to_bytes(2, "little"):
+        return Inspection(path, "host-program", _embedded_entries(data, path))
     if is_code_object(data):
         info = read_code_object(data, path)
         entry = InspectedEntry(None, None, _AMDGPU_TRIPLE, info.target, 0, len(data), info)
@@ -67,7 +74,30 @@ def inspect_file(path: str) -> Inspection:
     )
 
 
-def _bundle_entries(data: bytes, path: str) -> tuple[InspectedEntry, ...]:
+def _embedded_entries(data: bytes, path: str) -> tuple[InspectedEntry, ...]:
+    """The bundles in a host ELF file's `.hip_fatbin` section: one per non-relocatable
+    CUDA file, or one per device link, each at a 4096-byte boundary. Offsets are the
+    entries' places in the file."""
+    try:
+        elf = ELFFile(io.BytesIO(data))
+        section = elf.get_section_by_name(".hip_fatbin")
+    except ELFError as err:
+        raise UsageError(f"{path}: not a valid ELF file ({err})") from None
+    if section is None or section["sh_type"] == "SHT_NOBITS":
+        raise UsageError(f"{path}: a host ELF file with no GPU code (no .hip_fatbin section)")
+    base = section["sh_offset"]
+    blob = section.data()
+    entries: list[InspectedEntry] = []
+    start = blob.find(MAGIC)
+    while start >= 0:
+        found = _bundle_entries(blob[start:], path, base + start)
+        entries += found
+        end = start + max(e.offset - base - start + e.size for e in found)
+        start = blob.find(MAGIC, end)
+    return tuple(entries)
+
+
+def _bundle_entries(data: bytes, path: str, base: int = 0) -> tuple[InspectedEntry, ...]:
     entries = []
     for layout in read_layout(data, path):
         kind, triple, target = parse_entry_id(layout.id)
@@ -80,7 +110,7 @@ def _bundle_entries(data: bytes, path: str) -> tuple[InspectedEntry, ...]:
                     f"{path}: entry '{layout.id}' holds a code object for '{info.target}'"
                 )
         entries.append(
-            InspectedEntry(layout.id, kind, triple, target, layout.offset, layout.size, info)
+            InspectedEntry(layout.id, kind, triple, target, base + layout.offset, layout.size, info)
         )
     return tuple(entries)
 
@@ -121,7 +151,9 @@ def to_table(inspection: Inspection) -> str:
                      f"{_describe(entry.code_object)}")  # fmt: skip
     else:
         count = len(inspection.entries)
-        lines.append(f"{inspection.file}: clang offload bundle, {count} entries")
+        what = "clang offload bundle" if inspection.format == "offload-bundle" else (
+            "host program with embedded GPU code")  # fmt: skip
+        lines.append(f"{inspection.file}: {what}, {count} entries")
         width = max(len(e.id or "") for e in inspection.entries)
         for e in inspection.entries:
             what = _describe(e.code_object) if e.code_object else ""
@@ -170,15 +202,18 @@ def inspect_cmd(file: str, as_json: bool) -> None:
     """Show the targets, kernels and resource usage in a bundle or code object.
 
     FILE is a clang offload bundle (HIP fat binary; any name, recognised by its
-    magic) or one AMDGPU code object (.hsaco). The table lists, per kernel: target,
-    VGPRs, SGPRs, AGPRs, LDS bytes, scratch bytes per work-item, kernarg bytes,
-    wavefront size and maximum flat workgroup size. The host entry of a bundle is
+    magic), one AMDGPU code object (.hsaco), or a program, library or object
+    built by cu2amd-nvcc (its embedded bundles, from the .hip_fatbin section).
+    The table lists, per kernel: target, VGPRs, SGPRs, AGPRs, LDS bytes,
+    scratch bytes per work-item, kernarg bytes, wavefront size and maximum flat
+    workgroup size. The host entry of a bundle is
     shown as "host" with no kernels.
 
     \b
     --json prints one object (keys sorted):
       version      1, raised when a field changes meaning or goes away
-      file, format the path given; "offload-bundle" or "code-object"
+      file, format the path given; "offload-bundle", "code-object" or
+                   "host-program"
       entries[]    id, kind (both null for a lone code object), triple,
                    target (null for the host), offset, size (where the data
                    lies in FILE), code_object (null unless AMDGPU):

@@ -42,6 +42,7 @@ from cu2amd.runtime_shim.device.library import flavour_for_wave_size, link_devic
 from cu2amd.runtime_shim.headers import cuda_header_flags
 from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple, runtime_archive
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
+from cu2amd.translator import rdc
 from cu2amd.translator.nvcc_config import Config
 
 CUDA_SUFFIXES = (".cu",)
@@ -127,6 +128,11 @@ class Driver:
             if lang == "object":
                 objects.append(path)
                 continue
+            if c.device_link:
+                raise UsageError(
+                    f"'{path}': -dlink links object files and static libraries; compile "
+                    "sources with -dc first"
+                )
             stem = self.tmp / path.stem
             if c.preprocess_only or c.deps_only:
                 self.plan_preprocess(path, lang)
@@ -147,7 +153,12 @@ class Driver:
             if c.output and not single and c.compile_only:
                 raise UsageError("-o with -c names one output; several inputs given")
             return
-        self.plan_link(objects, c.output or Path("a.out"))
+        if c.library:
+            self.plan_archive(objects, c.output or Path("a.a"))
+        elif c.device_link:
+            self.plan_device_link(objects, c.output or Path("a_dlink.o"))
+        else:
+            self.plan_link(objects, c.output or Path("a.out"))
 
     def plan_preprocess(self, path: Path, lang: str) -> None:
         """-E (preprocessed host pass to stdout) or -M/-MM (dependencies, no compile)."""
@@ -167,6 +178,8 @@ class Driver:
         c = self.config
         entries: list[tuple[str, Path]] = []
         chains: list[list[Job]] = []
+        # Relocatable device code: both passes agree on the file's id (see rdc.py).
+        rdc_flags = ["-fgpu-rdc", f"-cuid={rdc.cuid(path, c.cuda_arch)}"] if c.rdc else []
         # Inline PTX is lifted out first: both passes compile the rewritten source.
         source = path
         if b"asm" in path.read_bytes():
@@ -185,7 +198,6 @@ class Driver:
             chains.append(device_jobs)
             if isinstance(target, HostTarget):
                 ll = stem.with_suffix(".host.ll")
-                so = stem.with_suffix(".host.so")
                 cmd = [
                     *self.zig_clang,
                     "-x",
@@ -197,6 +209,7 @@ class Driver:
                     "-target-feature",
                     "-Xclang",
                     "+ptx80",
+                    *rdc_flags,
                     *self.cuda_common(),
                     *c.device_flags,
                     "-emit-llvm",
@@ -206,6 +219,21 @@ class Driver:
                     str(ll),
                 ]
                 device_jobs.append(self.command_job(cmd, (ll,)))
+                if c.rdc:
+                    nvptx = stem.with_suffix(".host.rdc.bc")
+                    asm = stem.with_suffix(".host.asm.bc")
+                    device_jobs.append(
+                        self.internal_job(
+                            ["prepare-host-rdc", str(ll), "-o", str(nvptx), str(asm)],
+                            lambda ll=ll, out=nvptx, asm=asm, src=source: self.host_rdc(
+                                ll, out, asm, src
+                            ),
+                            (nvptx, asm),
+                        )
+                    )
+                    entries += [(rdc.HOST_NVPTX, nvptx), (rdc.HOST_ASM, asm)]
+                    continue
+                so = stem.with_suffix(".host.so")
                 device_jobs.append(
                     self.internal_job(
                         ["retarget-to-host", str(ll), "-o", str(so)],
@@ -216,7 +244,6 @@ class Driver:
                 entries.append((bundle.host_platform_entry_id(host_triple()), so))
             else:
                 bc = stem.with_suffix(f".{target.processor}.bc")
-                hsaco = stem.with_suffix(f".{target.processor}.hsaco")
                 cmd = [
                     *self.zig_clang,
                     "-x",
@@ -225,6 +252,7 @@ class Driver:
                     f"--offload-arch={target}",
                     "-mcode-object-version=5",
                     f"-D__CUDA_ARCH__={c.cuda_arch * 10}",
+                    *rdc_flags,
                     *self.cuda_common(),
                     *c.device_flags,
                     "-emit-llvm",
@@ -234,6 +262,26 @@ class Driver:
                     str(bc),
                 ]
                 device_jobs.append(self.command_job(cmd, (bc,)))
+                if c.rdc:
+                    linked = stem.with_suffix(f".{target.processor}.rdc.bc")
+                    device_jobs.append(
+                        self.internal_job(
+                            [
+                                "link-inline-asm",
+                                f"--offload-arch={target}",
+                                str(bc),
+                                "-o",
+                                str(linked),
+                            ],
+                            lambda bc=bc, out=linked, target=target, src=source: self.amd_rdc(
+                                bc, out, target, src
+                            ),
+                            (linked,),
+                        )
+                    )
+                    entries.append((rdc.amd_entry_id(target), linked))
+                    continue
+                hsaco = stem.with_suffix(f".{target.processor}.hsaco")
                 device_jobs.append(
                     self.internal_job(
                         [
@@ -250,12 +298,14 @@ class Driver:
                     )
                 )
                 entries.append((bundle.hip_entry_id(target), hsaco))
-        fatbin = stem.with_suffix(".hipfb")
+        fatbin = stem.with_suffix(".rdc.bundle" if c.rdc else ".hipfb")
         bundle_job = self.internal_job(
             ["bundle", *(f"{i}={p}" for i, p in entries), "-o", str(fatbin)],
-            lambda: self.write_bundle(entries, fatbin),
+            lambda: self.write_bundle(entries, fatbin, rdc.BUNDLE_ALIGN if c.rdc else None),
             (fatbin,),
         )
+        host_obj = stem.with_suffix(".host.o") if c.rdc else obj
+        embed = ["-Xclang", "-fcuda-include-gpubinary", "-Xclang", str(fatbin)]
         host = [
             *self.zig_clang,
             *self.host_language("cu"),
@@ -263,18 +313,29 @@ class Driver:
             *c.deps_flags,
             *c.host_flags,
             *(["-g"] if c.debug else []),
-            "-Xclang",
-            "-fcuda-include-gpubinary",
-            "-Xclang",
-            str(fatbin),
+            *(rdc_flags or embed),
             "-c",
             str(path),
             "-o",
-            str(obj),
+            str(host_obj),
         ]
         self.jobs.append(Parallel(chains))
         self.jobs.append(bundle_job)
-        self.jobs.append(self.command_job(host, (obj,)))
+        self.jobs.append(self.command_job(host, (host_obj,)))
+        if c.rdc:
+            self.jobs.append(
+                self.internal_job(
+                    [
+                        "embed-device-code",
+                        str(host_obj),
+                        f"{rdc.SECTION}={fatbin}",
+                        "-o",
+                        str(obj),
+                    ],
+                    lambda: self.embed_device_code(host_obj, fatbin, obj),
+                    (obj,),
+                )
+            )
 
     def plan_plain(self, path: Path, lang: str, obj: Path) -> None:
         c = self.config
@@ -295,15 +356,52 @@ class Driver:
     def plan_link(self, objects: list[Path], output: Path) -> None:
         c = self.config
         zig = host_cc()[:-1]
-        if any(isinstance(t, HostTarget) for t in c.targets):
+        inputs = [str(o) for o in objects]
+        if self.needs_device_link(objects):
+            dlink = self.tmp / "cu2amd_dlink.o"
+            self.plan_device_link(objects, dlink)
+            inputs.append(str(dlink))
+        host = any(isinstance(t, HostTarget) for t in c.targets)
+        runtime: list[str]
+        if host and c.shared:
+            # The executable that loads this library carries (and exports) the runtime.
+            runtime = []
+        elif host:
             # Whole: kernel modules are loaded later and call runtime functions (device
             # printf ...) that the program itself never references; -rdynamic exports them.
-            runtime: list[str] = ["-Wl,--whole-archive", "<cu2amd host runtime archive>",
-                                  "-Wl,--no-whole-archive", "-ldl", "-lm", "-rdynamic"]  # fmt: skip
+            runtime = ["-Wl,--whole-archive", "<cu2amd host runtime archive>",
+                       "-Wl,--no-whole-archive", "-ldl", "-lm", "-rdynamic"]  # fmt: skip
         else:
             hip = self.tc.libamdhip64()
             runtime = [str(hip), f"-Wl,-rpath,{hip.parent}"]
-        cmd = [*zig, "c++", *(str(o) for o in objects), *runtime, *c.link_flags, "-o", str(output)]
+        shared = ["-shared"] if c.shared else []
+        cmd = [*zig, "c++", *shared, *inputs, *runtime, *c.link_flags, "-o", str(output)]
+        self.jobs.append(self.command_job(cmd, (output,)))
+
+    def needs_device_link(self, objects: list[Path]) -> bool:
+        """nvcc links device code when it links a program: when this invocation compiled
+        relocatable device code, or an input object or -l library carries some."""
+        c = self.config
+        if c.rdc and any(self.language(p) == "cu" for p in c.inputs):
+            return True
+        existing = [o for o in objects if o.is_file()] + rdc.find_libraries(c.link_flags)
+        return bool(rdc.read_inputs(existing).code)
+
+    def plan_device_link(self, objects: list[Path], output: Path) -> None:
+        c = self.config
+        libraries = rdc.find_libraries(c.link_flags)
+        arch = ",".join(str(t) for t in c.targets)
+        describe = ["device-link", f"--offload-arch={arch}", *map(str, objects),
+                    *map(str, libraries), "-o", str(output)]  # fmt: skip
+        self.jobs.append(
+            self.internal_job(
+                describe, lambda: self.device_link([*objects, *libraries], output), (output,)
+            )
+        )
+
+    def plan_archive(self, objects: list[Path], output: Path) -> None:
+        zig = host_cc()[:-1]
+        cmd = [*zig, "ar", "rcs", str(output), *(str(o) for o in objects)]
         self.jobs.append(self.command_job(cmd, (output,)))
 
     def command_job(self, cmd: list[str], outputs: tuple[Path, ...]) -> Job:
@@ -352,17 +450,25 @@ class Driver:
     def device_codegen(self, bc: Path, hsaco: Path, target: TargetId, source: Path) -> None:
         module = llvm.parse_bitcode(bc.read_bytes())
         self.link_asm(module, target, source)
+        hsaco.write_bytes(self.code_object(module, target, str(hsaco)))
+
+    def code_object(
+        self, module: llvm.ModuleRef, target: TargetId, name: str, linked: bool = False
+    ) -> bytes:
+        """A device module, its inline PTX linked, to a code object for `target`; `linked`:
+        the module is a device link's, so everything it uses must be defined by now."""
         wave64 = target.target.default_wave_size == 64
         # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
         link_device_library(module, flavour_for_wave_size(target.target.default_wave_size))
         link_device_libraries(module, target, wave64, self.config.math)
+        if linked:
+            _check_resolved(module, str(target), lambda name: True)
         level = int(self.config.opt_level)
         codegen.optimize(module, target, level)
         obj = codegen.emit_object(module, target, level)
         code_object = codegen.link_code_object([obj], target)
-        hsaco.write_bytes(code_object)
         if self.config.resource_usage:
-            info = read_code_object(code_object, str(hsaco))
+            info = read_code_object(code_object, name)
             for k in info.kernels:
                 print(
                     f"cu2amd info    : Function properties for {k.name} ({target}): "
@@ -370,6 +476,116 @@ class Driver:
                     f"LDS, {k.scratch_bytes} bytes scratch, wave{k.wavefront_size}",
                     file=sys.stderr,
                 )
+        return code_object
+
+    # -- relocatable device code -----------------------------------------------------
+
+    def amd_rdc(self, bc: Path, out: Path, target: TargetId, source: Path) -> None:
+        module = llvm.parse_bitcode(bc.read_bytes())
+        self.link_asm(module, target, source)
+        out.write_bytes(module.as_bitcode())
+
+    def host_rdc(self, ll: Path, out: Path, asm: Path, source: Path) -> None:
+        """The host platform retargets after the device link (retargeting adds per-program
+        tables), so the file keeps NVPTX IR, and its inline PTX lowered for the host."""
+        module = llvm.parse_assembly(ll.read_text())
+        reject_unrewritten_asm(str(module), str(self.original[source]))
+        out.write_bytes(module.as_bitcode())
+        inline = self.inline_asm.get(source)
+        lowered = inline.lowered(HOST) if inline else None
+        asm.write_bytes(lowered.as_bitcode() if lowered else b"")
+
+    def embed_device_code(self, host_obj: Path, payload: Path, obj: Path) -> None:
+        section_s = host_obj.with_suffix(".rdc.s")
+        section_o = host_obj.with_suffix(".rdc.o")
+        section_s.write_text(rdc.section_assembly(payload))
+        self.run_tool([*host_cc(), "-c", str(section_s), "-o", str(section_o)])
+        partial = obj.with_name(f".{obj.name}.partial")
+        try:
+            self.run_tool([*self.tc.ld_lld(), "-r", str(host_obj), str(section_o), "-o",
+                           str(partial)])  # fmt: skip
+            os.replace(partial, obj)
+        finally:
+            partial.unlink(missing_ok=True)
+
+    def device_link(self, inputs: list[Path], output: Path) -> None:
+        """Link the relocatable device code of the inputs, per target, into one bundle of
+        code objects, and that bundle into an object that registers it."""
+        found = rdc.read_inputs(inputs)
+        if not found.code:
+            raise UsageError(
+                "device link: no relocatable device code in "
+                + ", ".join(f"'{p}'" for p in inputs)
+                + " (compile with -dc or -rdc=true)"
+            )
+        entries: list[bundle.BundleEntry] = [bundle.BundleEntry(bundle.HOST_ENTRY_ID, b"")]
+        for target in self.config.targets:
+            if isinstance(target, HostTarget):
+                so = self.link_host_device_code(found.code)
+                entries.append(bundle.BundleEntry(bundle.host_platform_entry_id(host_triple()), so))
+            else:
+                entries.append(
+                    bundle.BundleEntry(
+                        bundle.hip_entry_id(target), self.link_amd_device_code(found.code, target)
+                    )
+                )
+        fatbin = output.with_name(f".{output.name}.hipfb")
+        source = output.with_name(f".{output.name}.s")
+        try:
+            fatbin.write_bytes(bundle.write_bundle(entries))
+            source.write_text(rdc.fatbin_assembly(fatbin, found.cuids))
+            pic = ["-fPIC"] if self.config.shared else []
+            partial = output.with_name(f".{output.name}.partial")
+            self.run_tool([*host_cc(), *pic, "-c", str(source), "-o", str(partial)])
+            os.replace(partial, output)
+        finally:
+            for p in (fatbin, source, output.with_name(f".{output.name}.partial")):
+                p.unlink(missing_ok=True)
+
+    def _modules(
+        self, code: list[rdc.DeviceCode], entry_id: str, what: str
+    ) -> list[tuple[str, llvm.ModuleRef]]:
+        modules = []
+        for dc in code:
+            data = dc.entries.get(entry_id)
+            if data is None:
+                have = ", ".join(sorted(set(dc.entries) - {bundle.HOST_ENTRY_ID})) or "none"
+                raise UsageError(
+                    f"device link: '{dc.origin}' has no relocatable device code for {what} "
+                    f"(it has: {have}); compile it with --offload-arch that includes {what}"
+                )
+            if data:
+                modules.append((dc.origin, llvm.parse_bitcode(data)))
+        return modules
+
+    def link_amd_device_code(self, code: list[rdc.DeviceCode], target: TargetId) -> bytes:
+        modules = self._modules(code, rdc.amd_entry_id(target), str(target))
+        module = _link_modules(modules)
+        return self.code_object(module, target, f"device link for {target}", linked=True)
+
+    def link_host_device_code(self, code: list[rdc.DeviceCode]) -> bytes:
+        module = _link_modules(self._modules(code, rdc.HOST_NVPTX, "host"))
+        retargeted = llvm.parse_assembly(retarget_nvptx_ir(str(module), "device link").ir)
+        for origin, asm in self._modules(code, rdc.HOST_ASM, "host"):
+            names = [f.name for f in asm.functions if not f.is_declaration]
+            try:
+                retargeted.link_in(asm)
+            except RuntimeError as err:
+                raise UsageError(f"device link: {origin}: {err}") from err
+            for name in names:
+                retargeted.get_function(name).linkage = "internal"
+        # Host modules call libc and the runtime by C names: only C++ names are checked.
+        _check_resolved(retargeted, "host", lambda name: name.startswith("_Z"))
+        so = compile_host_ir(str(retargeted), int(self.config.opt_level))
+        return so.read_bytes()
+
+    def run_tool(self, argv: list[str]) -> None:
+        if self.config.verbose:
+            print("#$ " + shlex.join(argv), file=sys.stderr)
+        proc = subprocess.run(argv, capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stderr)
+            raise _ToolExit(proc.returncode)
 
     def link_asm(self, module: llvm.ModuleRef, target: TargetId | HostTarget, source: Path) -> None:
         """The source's inline PTX, lowered for the target, into its device module; any
@@ -379,10 +595,9 @@ class Driver:
             inline.link_into(module, target)
         reject_unrewritten_asm(str(module), str(self.original[source]))
 
-    def write_bundle(self, entries: list[tuple[str, Path]], out: Path) -> None:
-        items = [bundle.BundleEntry(bundle.HOST_ENTRY_ID, b"")]
-        items += [bundle.BundleEntry(entry_id, path.read_bytes()) for entry_id, path in entries]
-        write_atomic(out, bundle.write_bundle(items))
+    def write_bundle(self, entries: list[tuple[str, Path]], out: Path, align: int | None) -> None:
+        items = [bundle.BundleEntry(entry_id, path.read_bytes()) for entry_id, path in entries]
+        write_atomic(out, bundle.write_bundle(items, align or bundle.DEFAULT_ALIGN))
 
     # -- running ---------------------------------------------------------------------
 
@@ -403,6 +618,35 @@ class Driver:
             if not self.config.keep:
                 shutil.rmtree(self.tmp, ignore_errors=True)
         return 0
+
+
+def _link_modules(modules: list[tuple[str, llvm.ModuleRef]]) -> llvm.ModuleRef:
+    """One module from the files' device modules; a symbol defined twice is the user's
+    error, named with the file that brought the second definition."""
+    (_, first), *rest = modules
+    for origin, module in rest:
+        try:
+            first.link_in(module)
+        except RuntimeError as err:
+            raise UsageError(f"device link: {origin}: {str(err).strip()}") from err
+    return first
+
+
+def _check_resolved(
+    module: llvm.ModuleRef, what: str, device_symbol: Callable[[str], bool]
+) -> None:
+    """Every device function and variable that some file uses is defined by some file
+    (nvlink's "undefined reference"), checked here rather than at load time."""
+    missing = sorted(
+        [f.name for f in module.functions
+         if f.is_declaration and not f.name.startswith("llvm.") and device_symbol(f.name)]
+        + [v.name for v in module.global_variables if v.is_declaration]
+    )  # fmt: skip
+    if missing:
+        raise UsageError(
+            f"device link for {what}: undefined device symbol(s): {', '.join(missing)} "
+            "(defined in no linked file; is a file compiled with -dc missing from the link?)"
+        )
 
 
 class _ToolExit(Exception):

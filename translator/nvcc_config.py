@@ -38,6 +38,10 @@ class Config:
     keep_dir: Path | None
     resource_usage: bool
     debug: bool = False
+    rdc: bool = False  # -rdc=true or -dc: device code stays relocatable until a device link
+    device_link: bool = False  # -dlink: only the device link, into one object
+    library: bool = False  # -lib: objects into a static library
+    shared: bool = False  # -shared
 
     @functools.cached_property
     def targets(self) -> tuple[Target, ...]:
@@ -60,11 +64,6 @@ def _arch_number(text: str) -> int:
 
 
 def configure(parsed: Parsed) -> Config:
-    if parsed.has("relocatable-device-code") and parsed.last("relocatable-device-code") == "true":
-        raise UsageError(
-            "option '-rdc=true' is not supported yet: relocatable device code comes in a "
-            "later release"
-        )
     inputs = [Path(i) for i in parsed.inputs]
     if not inputs:
         raise UsageError("no input files")
@@ -134,7 +133,7 @@ def configure(parsed: Parsed) -> Config:
         inputs=inputs,
         offload_arch=parsed.last("offload-arch"),
         output=Path(o) if (o := parsed.last("output-file")) else None,
-        compile_only=parsed.has("compile"),
+        compile_only=parsed.has("compile") or parsed.has("device-c"),
         preprocess_only=parsed.has("preprocess"),
         deps_only=deps_only,
         deps_flags=deps,
@@ -156,4 +155,8 @@ def configure(parsed: Parsed) -> Config:
         keep_dir=Path(keep_dir) if keep_dir else None,
         resource_usage=parsed.has("resource-usage") or bool(ptxas),
         debug=parsed.has("debug"),
+        rdc=parsed.has("device-c") or parsed.last("relocatable-device-code") == "true",
+        device_link=parsed.has("device-link"),
+        library=parsed.has("lib"),
+        shared=parsed.has("shared"),
     )
