@@ -13,6 +13,7 @@ from cu2amd import __version__
 from cu2amd.translator.cmd_doctor import doctor
 from cu2amd.translator.cmd_inspect import inspect_cmd
 from cu2amd.translator.cmd_ptx import ptx
+from cu2amd.translator.cmd_report import report
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -28,6 +29,7 @@ def cli() -> None:
 cli.add_command(ptx)
 cli.add_command(inspect_cmd)
 cli.add_command(doctor)
+cli.add_command(report)
 
 
 def main() -> None:

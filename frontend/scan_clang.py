@@ -1,0 +1,93 @@
+"""libclang entry points the Python bindings (libclang 18) do not wrap: constant
+evaluation of an expression and the operator of a binary expression."""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+
+import clang.cindex as ci
+
+_EVAL_INT = 1  # CXEval_Int
+
+
+@functools.cache
+def _lib() -> ctypes.CDLL:
+    lib = ci.conf.lib
+    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getKind.restype = ctypes.c_int
+    lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_dispose.restype = None
+    lib.clang_getCursorBinaryOperatorKind.argtypes = [ci.Cursor]
+    lib.clang_getCursorBinaryOperatorKind.restype = ctypes.c_int
+    lib.clang_getNumOverloadedDecls.argtypes = [ci.Cursor]
+    lib.clang_getNumOverloadedDecls.restype = ctypes.c_uint
+    return lib
+
+
+def int_value(cursor: ci.Cursor) -> int | None:
+    """The value of an integer constant expression (also one spelled by a macro)."""
+    lib = _lib()
+    result = lib.clang_Cursor_Evaluate(cursor)
+    if not result:
+        return None
+    try:
+        if lib.clang_EvalResult_getKind(result) != _EVAL_INT:
+            return None
+        return int(lib.clang_EvalResult_getAsLongLong(result))
+    finally:
+        lib.clang_EvalResult_dispose(result)
+
+
+# CXBinaryOperatorKind, in the order of clang-c/Index.h.
+_BINARY_OPERATORS = (
+    "",
+    ".*",
+    "->*",
+    "*",
+    "/",
+    "%",
+    "+",
+    "-",
+    "<<",
+    ">>",
+    "<=>",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "==",
+    "!=",
+    "&",
+    "^",
+    "|",
+    "&&",
+    "||",
+    "=",
+    "*=",
+    "/=",
+    "%=",
+    "+=",
+    "-=",
+    "<<=",
+    ">>=",
+    "&=",
+    "^=",
+    "|=",
+    ",",
+)
+
+
+def binary_operator(cursor: ci.Cursor) -> str:
+    """`%` for `a % b` (BINARY_OPERATOR or COMPOUND_ASSIGNMENT_OPERATOR), "" if unknown."""
+    k = _lib().clang_getCursorBinaryOperatorKind(cursor)
+    return _BINARY_OPERATORS[k] if 0 <= k < len(_BINARY_OPERATORS) else ""
+
+
+def overloaded_decl_count(cursor: ci.Cursor) -> int:
+    """How many declarations an OVERLOADED_DECL_REF names (0: an undeclared name)."""
+    return int(_lib().clang_getNumOverloadedDecls(cursor))
