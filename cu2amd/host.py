@@ -39,7 +39,12 @@ from cu2amd.ptx_lowering.targets.host import HOST
 from cu2amd.runtime_shim.device.library import library_key
 from cu2amd.runtime_shim.host import loader
 from cu2amd.runtime_shim.host.abi import MAX_SHARED_BYTES
-from cu2amd.runtime_shim.host.build import cache_dir, compile_host_ir, compiler_fingerprint
+from cu2amd.runtime_shim.host.build import (
+    cache_dir,
+    compile_host_ir,
+    compile_host_module,
+    compiler_fingerprint,
+)
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
 
 __all__ = [
@@ -279,17 +284,15 @@ def _kernel(fn: ast.Function) -> Kernel:
 def _cached_module(
     pipeline: Pipeline, module: ast.Module, text: str, name: str, opt_level: int
 ) -> Path:
+    """The module's shared object, compiled once into the cache under a hash of its PTX and
+    of everything that shapes its code (written once, all or nothing: write_atomic)."""
     # The device runtime library is linked in: a changed library makes a new module.
     salt = f"{__version__}\0{library_key('host')}\0{compiler_fingerprint()}"
     key = hashlib.sha256(f"{salt}\0{name}\0{opt_level}\0{text}".encode()).hexdigest()[:24]
     path = cache_dir() / "host-modules" / f"ptx-{key}.so"
     with _compile_lock:
         if not path.is_file():
-            result = pipeline.back(module, HOST)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{path.name}.{threading.get_ident()}.tmp")
-            tmp.write_bytes(result.code_object)
-            tmp.replace(path)
+            compile_host_module(pipeline.lower(module, HOST), opt_level, path)
     return path
 
 

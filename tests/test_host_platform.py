@@ -337,3 +337,24 @@ def test_dynamic_shared_memory_compiles_for_amdgpu() -> None:
     assert "@dyn = external addrspace(3) global [0 x i8], align 16" in result.llvm_ir
     (kernel,) = read_code_object(result.code_object).kernels
     assert kernel.lds_bytes == 0  # all of it dynamic
+
+
+def test_a_module_is_compiled_into_the_cache_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """One shared object per PTX module in the cache, written once (was: a copy named after
+    the object's hash as well), and no temporary files left behind."""
+    from cu2amd.runtime_shim.host.loader import runtime
+
+    runtime()  # built or loaded from the usual cache first
+    monkeypatch.setenv("CU2AMD_CACHE_DIR", str(tmp_path))
+    modules = tmp_path / "host-modules"
+    mod = host.Module.from_file(EXAMPLES / "saxpy.ptx")
+    files = sorted(p.name for p in modules.iterdir())
+    assert len(files) == 1 and files[0].startswith("ptx-") and files[0].endswith(".so"), files
+    y = host.to_device(np.ones(4, np.float32))
+    args = [np.float32(2), host.to_device(np.ones(4, np.float32)), y, np.int32(4)]
+    mod.launch("saxpy", grid=1, block=4, args=args)
+    np.testing.assert_array_equal(y.to_numpy(), np.full(4, 3.0, np.float32))
+    host.Module.from_file(EXAMPLES / "saxpy.ptx")  # from the cache: nothing new
+    assert sorted(p.name for p in modules.iterdir()) == files

@@ -22,6 +22,7 @@ import llvmlite.binding as llvm
 from cu2amd import __version__
 from cu2amd.amdgpu.toolchain import find_ld_lld, host_cc
 from cu2amd.errors import ToolFailedError
+from cu2amd.outputs import write_atomic
 
 RUNTIME_SOURCES = ("runtime.c", "fiber.c", "printf.c", "hip.c")
 RUNTIME_HEADERS = ("cu2amd_host.h", "cu2amd_hip.h", "fiber.h")
@@ -121,13 +122,7 @@ def runtime_archive() -> Path:
             objects.append(str(obj))
         archive = Path(tmp, ARCHIVE_NAME)
         _run([*host_cc()[:-1], "ar", "rcs", str(archive), *objects], "archiving the host runtime")
-        fd, staged = tempfile.mkstemp(prefix=".build-", suffix=".a", dir=out.parent)
-        os.close(fd)
-        try:
-            Path(staged).write_bytes(archive.read_bytes())
-            os.replace(staged, out)
-        finally:
-            Path(staged).unlink(missing_ok=True)
+        write_atomic(out, archive.read_bytes())
     return out
 
 
@@ -139,14 +134,20 @@ def _run(cmd: list[str], what: str) -> None:
 
 def compile_host_ir(ir_text: str, opt_level: int = 3) -> Path:
     """LLVM IR for the host -> an optimised, linked, cached shared object."""
-    from cu2amd.amdgpu.codegen import parse_ir, run_default_pipeline
-    from cu2amd.ptx_lowering.targets.host import host_target_machine
+    from cu2amd.amdgpu.codegen import parse_ir
 
     key = hashlib.sha256(f"{__version__}\0{opt_level}\0{ir_text}".encode()).hexdigest()[:24]
     out = cache_dir() / "host-modules" / f"ir-{key}.so"
     if out.is_file():
         return out
-    module = parse_ir(ir_text)
+    return compile_host_module(parse_ir(ir_text), opt_level, out)
+
+
+def compile_host_module(module: llvm.ModuleRef, opt_level: int, out: Path) -> Path:
+    """An LLVM module for the host -> optimised, compiled and linked into `out`."""
+    from cu2amd.amdgpu.codegen import run_default_pipeline
+    from cu2amd.ptx_lowering.targets.host import host_target_machine
+
     tm = host_target_machine(opt_level)
     run_default_pipeline(module, tm, opt_level)
     return link_module(tm.emit_object(module), out)
@@ -169,12 +170,5 @@ def link_module(obj: bytes, out: Path | None = None) -> Path:
         proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
         if proc.returncode != 0:
             raise ToolFailedError(f"ld.lld failed linking a host module:\n{proc.stderr.strip()}")
-        fd, tmp = tempfile.mkstemp(prefix=".link-", suffix=".so", dir=out.parent)
-        os.close(fd)
-        try:
-            Path(tmp).write_bytes(linked.read_bytes())
-            os.chmod(tmp, 0o755)
-            os.replace(tmp, out)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
+        write_atomic(out, linked.read_bytes())
     return out
