@@ -130,3 +130,42 @@ def test_device_properties_layout_matches_rocm(tmp_path: Path) -> None:
             subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
         )
     assert outputs[0] == outputs[1]
+
+
+# What the runtime library exports, by user: pinned, so an export nobody calls (was:
+# __cu2amd_wave_size, cu2amd_hip_last_message, the fiber functions) or a missing one is
+# noticed.
+EXPORTS = {
+    # generated device code and the host flavour of the device runtime library
+    "__cu2amd_assertfail", "__cu2amd_barrier", "__cu2amd_globaltimer", "__cu2amd_grid_id",
+    "__cu2amd_is_space", "__cu2amd_lane_id", "__cu2amd_trap", "__cu2amd_vprintf",
+    "__cu2amd_wave_active_mask", "__cu2amd_wave_ballot", "__cu2amd_wave_error",
+    "__cu2amd_wave_readlane",
+    # clang's HIP-mode host code and the CUDA runtime shim (cuda_runtime_api.h)
+    "__hipPopCallConfiguration", "__hipPushCallConfiguration", "__hipRegisterFatBinary",
+    "__hipRegisterFunction", "__hipRegisterVar", "__hipUnregisterFatBinary", "hipDeviceReset",
+    "hipDeviceSynchronize", "hipEventCreate", "hipEventDestroy", "hipEventElapsedTime",
+    "hipEventRecord", "hipEventSynchronize", "hipFree", "hipGetDevice", "hipGetDeviceCount",
+    "hipGetDeviceProperties", "hipGetErrorName", "hipGetErrorString", "hipGetLastError",
+    "hipLaunchKernel", "hipMalloc", "hipMemcpy", "hipMemcpyAsync", "hipMemset", "hipMemsetAsync",
+    "hipPeekAtLastError", "hipSetDevice", "hipStreamCreate", "hipStreamDestroy",
+    "hipStreamSynchronize",
+    # cu2amd.host (loader.py)
+    "cu2amd_rt_field_offset", "cu2amd_rt_launch", "cu2amd_rt_max_shared_bytes",
+    "cu2amd_rt_version",
+}  # fmt: skip
+
+
+def test_runtime_exports() -> None:
+    from elftools.elf.elffile import ELFFile
+
+    with runtime().path.open("rb") as f:
+        symbols = ELFFile(f).get_section_by_name(".dynsym").iter_symbols()
+        exported = {
+            s.name
+            for s in symbols
+            if s.name
+            and s["st_shndx"] != "SHN_UNDEF"
+            and s["st_info"]["bind"] in ("STB_GLOBAL", "STB_WEAK")
+        }
+    assert exported == EXPORTS

@@ -31,9 +31,6 @@ RUNTIME_FLAGS = ("-O2", "-g", "-shared", "-fPIC", "-std=gnu11", "-Wall", "-Wextr
 RUNTIME_LIBS = ("-lm", "-ldl")
 RUNTIME_NAME = "libcu2amd_host.so"
 ARCHIVE_NAME = "libcu2amd_host.a"
-# What host-platform kernel modules import from the runtime: a program that links the
-# static archive exports these (and only these) for the modules it dlopens.
-EXPORTED_SYMBOLS = ("__cu2amd_*",)
 
 
 def cache_dir() -> Path:

@@ -143,7 +143,6 @@ hipError_t hipGetLastError(void);
 hipError_t hipPeekAtLastError(void);
 const char *hipGetErrorName(hipError_t err);
 const char *hipGetErrorString(hipError_t err);
-const char *cu2amd_hip_last_message(void);
 hipError_t hipGetDeviceCount(int *count);
 hipError_t hipSetDevice(int device);
 hipError_t hipGetDevice(int *device);

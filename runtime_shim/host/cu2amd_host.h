@@ -125,7 +125,6 @@ int __cu2amd_is_space(int space, const void *p);
 uint64_t __cu2amd_wave_ballot(const char *site, uint64_t mask, uint32_t pred);
 uint64_t __cu2amd_wave_readlane(const char *site, uint64_t mask, uint64_t value, uint32_t lane);
 uint64_t __cu2amd_wave_active_mask(const char *site, uint64_t mask);
-uint32_t __cu2amd_wave_size(void);
 uint32_t __cu2amd_lane_id(void);
 /* Stops the kernel: a warp collective used against its definition (device library). */
 void __cu2amd_wave_error(const char *site, const char *message);

@@ -23,13 +23,16 @@ typedef struct cu2amd_fiber {
 
 typedef void (*cu2amd_fiber_fn)(void *arg);
 
+/* Internal to the runtime: not exported from libcu2amd_host.so. */
+#define CU2AMD_FIBER_API __attribute__((visibility("hidden")))
+
 /* Prepare `f` to run fn(arg) on [stack, stack + size) the first time it is switched to.
  * fn must never return: it switches away for the last time instead. */
-void cu2amd_fiber_init(cu2amd_fiber *f, void *stack, size_t size, cu2amd_fiber_fn fn, void *arg);
+CU2AMD_FIBER_API void cu2amd_fiber_init(cu2amd_fiber *f, void *stack, size_t size, cu2amd_fiber_fn fn, void *arg);
 
 /* Save the current context in `from` and resume `to`. */
-void cu2amd_fiber_switch(cu2amd_fiber *from, cu2amd_fiber *to);
+CU2AMD_FIBER_API void cu2amd_fiber_switch(cu2amd_fiber *from, cu2amd_fiber *to);
 
-const char *cu2amd_fiber_kind(void);
+CU2AMD_FIBER_API const char *cu2amd_fiber_kind(void);
 
 #endif

@@ -19,13 +19,11 @@
 /* ------------------------------------------------------------------ errors */
 
 static __thread hipError_t g_last_error = hipSuccess;
-static __thread char g_last_message[CU2AMD_ERR_LEN];
 
-static hipError_t record(hipError_t err, const char *message) {
-    if (err != hipSuccess) {
-        g_last_error = err;
-        snprintf(g_last_message, sizeof g_last_message, "%s", message ? message : hipGetErrorString(err));
-    }
+/* An error is remembered for hipGetLastError (launch failures are also explained on
+ * stderr by hipLaunchKernel). */
+static hipError_t record(hipError_t err) {
+    if (err != hipSuccess) g_last_error = err;
     return err;
 }
 
@@ -36,8 +34,6 @@ hipError_t hipGetLastError(void) {
 }
 
 hipError_t hipPeekAtLastError(void) { return g_last_error; }
-
-const char *cu2amd_hip_last_message(void) { return g_last_message; }
 
 const char *hipGetErrorName(hipError_t err) {
     switch (err) {
@@ -79,7 +75,7 @@ const char *hipGetErrorString(hipError_t err) {
 /* ------------------------------------------------------------------ devices */
 
 hipError_t hipGetDeviceCount(int *count) {
-    if (!count) return record(hipErrorInvalidValue, NULL);
+    if (!count) return record(hipErrorInvalidValue);
     *count = 1;
     return hipSuccess;
 }
@@ -87,13 +83,13 @@ hipError_t hipGetDeviceCount(int *count) {
 static __thread int g_device = 0;
 
 hipError_t hipSetDevice(int device) {
-    if (device != 0) return record(hipErrorInvalidDevice, NULL);
+    if (device != 0) return record(hipErrorInvalidDevice);
     g_device = device;
     return hipSuccess;
 }
 
 hipError_t hipGetDevice(int *device) {
-    if (!device) return record(hipErrorInvalidValue, NULL);
+    if (!device) return record(hipErrorInvalidValue);
     *device = g_device;
     return hipSuccess;
 }
@@ -102,8 +98,8 @@ hipError_t hipDeviceSynchronize(void) { return hipSuccess; }
 hipError_t hipDeviceReset(void) { return hipSuccess; }
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
-    if (!prop) return record(hipErrorInvalidValue, NULL);
-    if (device != 0) return record(hipErrorInvalidDevice, NULL);
+    if (!prop) return record(hipErrorInvalidValue);
+    if (device != 0) return record(hipErrorInvalidDevice);
     memset(prop, 0, sizeof *prop);
     snprintf(prop->name, sizeof prop->name, "cu2amd host platform (CPU)");
     snprintf(prop->gcnArchName, sizeof prop->gcnArchName, "host");
@@ -149,15 +145,15 @@ static allocation **find_allocation(const void *ptr) {
 }
 
 hipError_t hipMalloc(void **ptr, size_t size) {
-    if (!ptr) return record(hipErrorInvalidValue, NULL);
+    if (!ptr) return record(hipErrorInvalidValue);
     *ptr = NULL;
     if (size == 0) return hipSuccess;
     void *p = NULL;
-    if (posix_memalign(&p, 256, size) != 0) return record(hipErrorOutOfMemory, NULL);
+    if (posix_memalign(&p, 256, size) != 0) return record(hipErrorOutOfMemory);
     allocation *a = malloc(sizeof *a);
     if (!a) {
         free(p);
-        return record(hipErrorOutOfMemory, NULL);
+        return record(hipErrorOutOfMemory);
     }
     *a = (allocation){p, size, g_allocations};
     g_allocations = a;
@@ -168,7 +164,7 @@ hipError_t hipMalloc(void **ptr, size_t size) {
 hipError_t hipFree(void *ptr) {
     if (!ptr) return hipSuccess;
     allocation **a = find_allocation(ptr);
-    if (!a) return record(hipErrorInvalidDevicePointer, "hipFree: not a pointer returned by hipMalloc");
+    if (!a) return record(hipErrorInvalidDevicePointer);
     allocation *dead = *a;
     *a = dead->next;
     free(dead->ptr);
@@ -177,8 +173,8 @@ hipError_t hipFree(void *ptr) {
 }
 
 hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind) {
-    if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault) return record(hipErrorInvalidMemcpyDirection, NULL);
-    if (size && (!dst || !src)) return record(hipErrorInvalidValue, NULL);
+    if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault) return record(hipErrorInvalidMemcpyDirection);
+    if (size && (!dst || !src)) return record(hipErrorInvalidValue);
     if (size) memmove(dst, src, size);
     return hipSuccess;
 }
@@ -189,7 +185,7 @@ hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind
 }
 
 hipError_t hipMemset(void *dst, int value, size_t size) {
-    if (size && !dst) return record(hipErrorInvalidValue, NULL);
+    if (size && !dst) return record(hipErrorInvalidValue);
     if (size) memset(dst, value, size);
     return hipSuccess;
 }
@@ -213,9 +209,9 @@ struct ihipEvent_t {
 #define EVENT_MAGIC 0x4556544e
 
 hipError_t hipStreamCreate(hipStream_t *stream) {
-    if (!stream) return record(hipErrorInvalidValue, NULL);
+    if (!stream) return record(hipErrorInvalidValue);
     *stream = calloc(1, sizeof **stream);
-    if (!*stream) return record(hipErrorOutOfMemory, NULL);
+    if (!*stream) return record(hipErrorOutOfMemory);
     (*stream)->magic = STREAM_MAGIC;
     return hipSuccess;
 }
@@ -223,42 +219,42 @@ hipError_t hipStreamCreate(hipStream_t *stream) {
 static int valid_stream(hipStream_t s) { return s == NULL || s->magic == STREAM_MAGIC; }
 
 hipError_t hipStreamSynchronize(hipStream_t stream) {
-    return valid_stream(stream) ? hipSuccess : record(hipErrorInvalidResourceHandle, NULL);
+    return valid_stream(stream) ? hipSuccess : record(hipErrorInvalidResourceHandle);
 }
 
 hipError_t hipStreamDestroy(hipStream_t stream) {
-    if (!stream || stream->magic != STREAM_MAGIC) return record(hipErrorInvalidResourceHandle, NULL);
+    if (!stream || stream->magic != STREAM_MAGIC) return record(hipErrorInvalidResourceHandle);
     stream->magic = 0;
     free(stream);
     return hipSuccess;
 }
 
 hipError_t hipEventCreate(hipEvent_t *event) {
-    if (!event) return record(hipErrorInvalidValue, NULL);
+    if (!event) return record(hipErrorInvalidValue);
     *event = calloc(1, sizeof **event);
-    if (!*event) return record(hipErrorOutOfMemory, NULL);
+    if (!*event) return record(hipErrorOutOfMemory);
     (*event)->magic = EVENT_MAGIC;
     return hipSuccess;
 }
 
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
     if (!event || event->magic != EVENT_MAGIC || !valid_stream(stream))
-        return record(hipErrorInvalidResourceHandle, NULL);
+        return record(hipErrorInvalidResourceHandle);
     clock_gettime(CLOCK_MONOTONIC, &event->when);
     event->recorded = 1;
     return hipSuccess;
 }
 
 hipError_t hipEventSynchronize(hipEvent_t event) {
-    if (!event || event->magic != EVENT_MAGIC) return record(hipErrorInvalidResourceHandle, NULL);
+    if (!event || event->magic != EVENT_MAGIC) return record(hipErrorInvalidResourceHandle);
     return hipSuccess;
 }
 
 hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop) {
-    if (!ms) return record(hipErrorInvalidValue, NULL);
+    if (!ms) return record(hipErrorInvalidValue);
     if (!start || !stop || start->magic != EVENT_MAGIC || stop->magic != EVENT_MAGIC)
-        return record(hipErrorInvalidResourceHandle, NULL);
-    if (!start->recorded || !stop->recorded) return record(hipErrorNotReady, NULL);
+        return record(hipErrorInvalidResourceHandle);
+    if (!start->recorded || !stop->recorded) return record(hipErrorNotReady);
     double delta = (double)(stop->when.tv_sec - start->when.tv_sec) * 1e3 +
                    (double)(stop->when.tv_nsec - start->when.tv_nsec) / 1e6;
     *ms = (float)delta;
@@ -266,7 +262,7 @@ hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop) {
 }
 
 hipError_t hipEventDestroy(hipEvent_t event) {
-    if (!event || event->magic != EVENT_MAGIC) return record(hipErrorInvalidResourceHandle, NULL);
+    if (!event || event->magic != EVENT_MAGIC) return record(hipErrorInvalidResourceHandle);
     event->magic = 0;
     free(event);
     return hipSuccess;
@@ -375,14 +371,14 @@ void **__hipRegisterFatBinary(const void *data) {
     if (!entry) {
         fprintf(stderr, "cu2amd host runtime: the program holds no kernels for the host platform "
                         "(build it with --offload-arch=host)\n");
-        record(hipErrorNoBinaryForGpu, "no kernels for the host platform in this program");
+        record(hipErrorNoBinaryForGpu);
         return (void **)slot;
     }
     char err[512];
     *slot = load_module(entry, size, err, sizeof err);
     if (!*slot) {
         fprintf(stderr, "cu2amd host runtime: %s\n", err);
-        record(hipErrorInvalidImage, err);
+        record(hipErrorInvalidImage);
     }
     return (void **)slot;
 }
@@ -439,13 +435,13 @@ static __thread call_config g_configs[16];
 static __thread int g_config_depth;
 
 hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem, hipStream_t stream) {
-    if (g_config_depth == 16) return record(hipErrorInvalidConfiguration, "launch configurations nest too deeply");
+    if (g_config_depth == 16) return record(hipErrorInvalidConfiguration);
     g_configs[g_config_depth++] = (call_config){grid, block, shmem, stream};
     return hipSuccess;
 }
 
 hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem, hipStream_t *stream) {
-    if (g_config_depth == 0) return record(hipErrorMissingConfiguration, NULL);
+    if (g_config_depth == 0) return record(hipErrorMissingConfiguration);
     call_config c = g_configs[--g_config_depth];
     *grid = c.grid, *block = c.block, *shmem = c.shmem, *stream = c.stream;
     return hipSuccess;
@@ -494,10 +490,10 @@ static int launch_options(cu2amd_launch *l, char *err, size_t err_len) {
 
 hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
                            hipStream_t stream) {
-    if (!valid_stream(stream)) return record(hipErrorInvalidResourceHandle, NULL);
+    if (!valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
     registered_function *f = g_functions;
     while (f && f->host_function != function) f = f->next;
-    if (!f) return record(hipErrorInvalidDeviceFunction, "no kernel registered for this function");
+    if (!f) return record(hipErrorInvalidDeviceFunction);
     cu2amd_launch l = {
         .entry = f->entry,
         .args = args,
@@ -514,17 +510,17 @@ hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **a
     char err[CU2AMD_ERR_LEN];
     if (launch_options(&l, err, sizeof err) != 0) {
         fprintf(stderr, "cu2amd host runtime: kernel '%s' not launched: %s\n", f->name, err);
-        return record(hipErrorInvalidValue, err);
+        return record(hipErrorInvalidValue);
     }
     int status = cu2amd_rt_launch(&l, err, sizeof err);
     if (status != CU2AMD_OK) /* a debugging platform: say why, even if nobody checks */
         fprintf(stderr, "cu2amd host runtime: kernel '%s' failed: %s\n", f->name, err);
     switch (status) {
     case CU2AMD_OK: return hipSuccess;
-    case CU2AMD_ERR_INVALID_LAUNCH: return record(hipErrorInvalidConfiguration, err);
-    case CU2AMD_ERR_MEMORY: return record(hipErrorIllegalAddress, err);
-    case CU2AMD_ERR_TRAP: return record(hipErrorAssert, err);
-    case CU2AMD_ERR_OUT_OF_RESOURCES: return record(hipErrorLaunchOutOfResources, err);
-    default: return record(hipErrorLaunchFailure, err);
+    case CU2AMD_ERR_INVALID_LAUNCH: return record(hipErrorInvalidConfiguration);
+    case CU2AMD_ERR_MEMORY: return record(hipErrorIllegalAddress);
+    case CU2AMD_ERR_TRAP: return record(hipErrorAssert);
+    case CU2AMD_ERR_OUT_OF_RESOURCES: return record(hipErrorLaunchOutOfResources);
+    default: return record(hipErrorLaunchFailure);
     }
 }

@@ -247,7 +247,6 @@ void __cu2amd_wave_error(const char *site, const char *message) {
     escape(b);
 }
 
-uint32_t __cu2amd_wave_size(void) { return g_current->wave_size; }
 uint32_t __cu2amd_lane_id(void) { return g_current->lane; }
 
 /* Complete the collective of `group` (lanes of one wave starting at thread `first`). */
