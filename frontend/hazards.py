@@ -92,8 +92,11 @@ def check_binary(cursor: ci.Cursor) -> list[Hazard]:
         return []
     lhs, rhs = children
     values = (_literal(lhs), _literal(rhs))
+    compared = _check_warp_size_compare(cursor, lhs, rhs, values)
+    if compared:
+        return compared
     if 32 not in values and 31 not in values and 5 not in values:
-        return _check_warp_size_compare(cursor, lhs, rhs, values)
+        return []
     op = binary_operator(cursor)
     other = rhs if values[0] is not None else lhs
     value = values[0] if values[0] is not None else values[1]

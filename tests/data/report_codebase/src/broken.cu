@@ -1,0 +1,3 @@
+__global__ void broken(int* p) {
+  p[0] = undefined_helper(p);
+}

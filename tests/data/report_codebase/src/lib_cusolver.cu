@@ -1,0 +1,4 @@
+#include <cusolverDn.h>
+void use_cusolverDn() {
+  cusolverDnHandle_t h; cusolverDnCreate(&h);
+}

@@ -1,0 +1,4 @@
+#include <nvToolsExt.h>
+void use_nvToolsExt() {
+  nvtxRangePushA("x"); nvtxRangePop();
+}

@@ -1,0 +1,4 @@
+int launch_graph() {
+  cudaGraphExec_t exec;
+  return cudaGraphLaunch(exec, 0);
+}
