@@ -195,3 +195,17 @@ def test_valid_launch_options_in_the_environment(dynamic_shared: Path, env: dict
     proc = run(dynamic_shared, **env)
     assert (proc.returncode, proc.stderr) == (0, "")
     assert proc.stdout == "launch: 0\nwrong: 0\naliases: 1 1 1 1 1\n"
+
+
+def test_device_printf_length_modifiers_and_long_output(tmp_path: Path) -> None:
+    """h/hh convert the promoted int as C does (was: ignored, so %hd of 70000 printed
+    70000); a call's output is not cut at 512 bytes."""
+    proc = run(build(DATA / "device_printf.cu", tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    text = "".join(chr(ord("a") + i % 26) for i in range(2999))
+    assert proc.stdout.split("\n") == [
+        "4464 4464 -56 44 ffff ff 377 -1|  -56|300   |",
+        "-5000000000 1099511627776 7 ok",
+        f"[{text}] [{42:>700}]",
+        "",
+    ]
