@@ -169,3 +169,36 @@ def test_runtime_exports() -> None:
             and s["st_info"]["bind"] in ("STB_GLOBAL", "STB_WEAK")
         }
     assert exported == EXPORTS
+
+
+def test_allocation_failures_in_the_runtime_are_reported(
+    program: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The runtime's calloc calls fail one by one (the program replaces calloc): each is
+    an error on stderr and hipErrorOutOfMemory, not a crash (was: a NULL dereference)."""
+    _, bundle = program
+    lib = runtime().path
+    exe = tmp_path / "out_of_memory"
+    cmd = [
+        *host_cc(), "-O1", *_defines(), "-I", str(_source_dir()), str(DATA / "host_c" / "out_of_memory.c"),
+        "-o", str(exe), f"-L{lib.parent}", "-lcu2amd_host", f"-Wl,-rpath,{lib.parent}", "-ldl",
+    ]  # fmt: skip
+    subprocess.run(cmd, check=True, capture_output=True)
+    proc = subprocess.run([str(exe), str(bundle)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (
+        "register fat binary, calloc 1 fails: handle none, hipErrorOutOfMemory\n"
+        "register fat binary, calloc 2 fails: handle empty, hipErrorOutOfMemory\n"
+        "register fat binary, calloc 3 fails: handle empty, hipErrorOutOfMemory\n"
+        "register function: hipErrorOutOfMemory\n"
+        "launch it: hipErrorInvalidDeviceFunction\n"
+        "launch, calloc fails: hipErrorLaunchOutOfResources\n"
+        "launch: hipSuccess\n"
+    )
+    assert proc.stderr == (
+        "cu2amd host runtime: out of memory registering the program's kernels\n"
+        "cu2amd host runtime: out of memory loading the host module\n"
+        "cu2amd host runtime: out of memory loading the host module\n"
+        "cu2amd host runtime: out of memory registering a kernel\n"
+        "cu2amd host runtime: kernel 'saxpy' failed: out of memory for a block of 1 threads\n"
+    )

@@ -325,7 +325,16 @@ static const unsigned char *find_host_entry(const unsigned char *bundle, uint64_
     return NULL;
 }
 
-static host_module *load_module(const unsigned char *data, uint64_t size, char *err, size_t err_len) {
+/* An allocation of the runtime failed: said on stderr (a debugging platform), and the
+ * error remembered for hipGetLastError. */
+static hipError_t out_of_memory(const char *what) {
+    fprintf(stderr, "cu2amd host runtime: out of memory %s\n", what);
+    return record(hipErrorOutOfMemory);
+}
+
+static host_module *load_module(const unsigned char *data, uint64_t size, char *err, size_t err_len,
+                                hipError_t *code) {
+    *code = hipErrorInvalidImage;
     int fd = memfd_create("cu2amd-host-module", MFD_CLOEXEC);
     if (fd < 0 || write(fd, data, size) != (ssize_t)size) {
         snprintf(err, err_len, "cannot stage the host module in memory");
@@ -341,6 +350,12 @@ static host_module *load_module(const unsigned char *data, uint64_t size, char *
         return NULL;
     }
     host_module *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, err_len, "out of memory loading the host module");
+        *code = hipErrorOutOfMemory;
+        dlclose(handle);
+        return NULL;
+    }
     m->handle = handle;
     m->thread_slot = dlsym(handle, "__cu2amd_thread");
     const int64_t *count = dlsym(handle, "__cu2amd_shared_regions_count");
@@ -355,6 +370,13 @@ static host_module *load_module(const unsigned char *data, uint64_t size, char *
     m->n_shared = (uint32_t)*count;
     m->shared_regions = calloc(m->n_shared + 1, sizeof *m->shared_regions);
     m->shared_sizes = calloc(m->n_shared + 1, sizeof *m->shared_sizes);
+    if (!m->shared_regions || !m->shared_sizes) {
+        snprintf(err, err_len, "out of memory loading the host module");
+        *code = hipErrorOutOfMemory;
+        free(m->shared_regions), free(m->shared_sizes), free(m);
+        dlclose(handle);
+        return NULL;
+    }
     for (uint32_t i = 0; i < m->n_shared; i++) {
         m->shared_regions[i] = (void *)(uintptr_t)table[2 * i];
         m->shared_sizes[i] = (size_t)table[2 * i + 1];
@@ -368,6 +390,10 @@ void **__hipRegisterFatBinary(const void *data) {
     const unsigned char *entry = NULL;
     if (w && w->magic == FATBIN_MAGIC && w->binary) entry = find_host_entry(w->binary, &size);
     host_module **slot = calloc(1, sizeof *slot);
+    if (!slot) {
+        out_of_memory("registering the program's kernels");
+        return NULL; /* registering functions with it does nothing; launches fail */
+    }
     if (!entry) {
         fprintf(stderr, "cu2amd host runtime: the program holds no kernels for the host platform "
                         "(build it with --offload-arch=host)\n");
@@ -375,10 +401,11 @@ void **__hipRegisterFatBinary(const void *data) {
         return (void **)slot;
     }
     char err[512];
-    *slot = load_module(entry, size, err, sizeof err);
+    hipError_t code;
+    *slot = load_module(entry, size, err, sizeof err, &code);
     if (!*slot) {
         fprintf(stderr, "cu2amd host runtime: %s\n", err);
-        record(hipErrorInvalidImage);
+        record(code);
     }
     return (void **)slot;
 }
@@ -396,7 +423,13 @@ void __hipRegisterFunction(void **modules, const void *host_function, char *devi
     const int32_t *flags = dlsym(m->handle, symbol);
     if (!entry || !flags) return; /* launching it reports hipErrorInvalidDeviceFunction */
     registered_function *f = calloc(1, sizeof *f);
-    *f = (registered_function){host_function, m, entry, (uint32_t)*flags, strdup(device_name), g_functions};
+    char *name = strdup(device_name);
+    if (!f || !name) {
+        free(f), free(name);
+        out_of_memory("registering a kernel"); /* launching it reports hipErrorInvalidDeviceFunction */
+        return;
+    }
+    *f = (registered_function){host_function, m, entry, (uint32_t)*flags, name, g_functions};
     g_functions = f;
 }
 

@@ -526,6 +526,10 @@ int cu2amd_rt_launch(const cu2amd_launch *l, char *err, size_t err_len) {
         snprintf(err, err_len, "out of memory for %u fiber stacks of %zu bytes", n, stack_size);
         return CU2AMD_ERR_OUT_OF_RESOURCES;
     }
+    if (!g_altstack && !(g_altstack = malloc(ALTSTACK_SIZE))) {
+        snprintf(err, err_len, "out of memory for the fault handler's stack");
+        return CU2AMD_ERR_OUT_OF_RESOURCES;
+    }
     cu2amd_block *b = calloc(1, sizeof *b);
     cu2amd_thread *threads = calloc(n, sizeof *threads);
     cu2amd_fiber *fiber_ctx = fibers ? calloc(n, sizeof *fiber_ctx) : NULL;
@@ -544,7 +548,6 @@ int cu2amd_rt_launch(const cu2amd_launch *l, char *err, size_t err_len) {
                         .order = order, .status = CU2AMD_OK, .err = err, .err_len = err_len};
     err[0] = 0;
 
-    if (!g_altstack) g_altstack = malloc(ALTSTACK_SIZE);
     struct sigaction act = {0}, old_segv, old_bus;
     stack_t alt = {.ss_sp = g_altstack, .ss_size = ALTSTACK_SIZE, .ss_flags = 0}, old_alt;
     sigaltstack(&alt, &old_alt);
