@@ -138,3 +138,17 @@ def test_device_printf_in_a_host_platform_executable(tmp_path: Path) -> None:
     assert run.stdout.splitlines() == [
         "thread 0 of 3: ok  0.00", "thread 1 of 3: ok  0.50", "thread 2 of 3: ok  1.00", "done"
     ]  # fmt: skip
+
+
+def test_time_phases_splits_the_compile(tmp_path: Path) -> None:
+    proc = nvcc("-c", "--time-phases", "--offload-arch=gfx942", "-o", str(tmp_path / "v.o"),
+                str(ROOT / "examples" / "vector_add" / "vector_add.cu"))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert lines[0].startswith("cu2amd-nvcc: wall time per phase (seconds;")
+    phases = [line.rsplit(None, 1)[0].strip() for line in lines[1:]]
+    assert phases == ["clang device (gfx942)", "device libraries", "optimize", "codegen",
+                      "ld.lld code object", "link-device-libs+codegen", "bundle", "clang host",
+                      "total"]  # fmt: skip
+    seconds = [float(line.rsplit(None, 1)[1]) for line in lines[1:]]
+    assert all(s >= 0 for s in seconds) and seconds[-1] >= seconds[0] + seconds[-2]

@@ -13,13 +13,16 @@ lines.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,7 +60,6 @@ class Job:
 
     describe: list[str]
     run: Callable[[], None]
-    outputs: tuple[Path, ...] = ()
 
 
 @dataclass
@@ -89,6 +91,8 @@ class Driver:
         self.jobs: list[Job | Parallel] = []
         self.inline_asm: dict[Path, InlineAsm] = {}  # by rewritten source
         self.original: dict[Path, Path] = {}  # rewritten source -> the user's file
+        self.timings: dict[str, float] = {}  # --time-phases
+        self._timing_lock = threading.Lock()
         self.tmp = Path(tempfile.mkdtemp(prefix="cu2amd-nvcc-"))
         if config.keep:
             self.tmp = config.keep_dir or Path.cwd()
@@ -166,7 +170,7 @@ class Driver:
         mode = ["-E"] if c.preprocess_only else []
         common = self.cuda_common() if lang == "cu" else c.preprocess_flags
         cmd = [*self.zig_clang, *self.host_language(lang), *common, *c.deps_flags, *mode, str(path)]
-        self.jobs.append(self.command_job(cmd, ()))
+        self.jobs.append(self.command_job(cmd, "preprocess"))
 
     def host_language(self, lang: str) -> list[str]:
         target = ["-target", host_triple().replace("unknown-", "")]
@@ -188,7 +192,6 @@ class Driver:
                 self.internal_job(
                     ["lift-inline-asm", str(path), "-o", str(source)],
                     lambda original=path, out=source: self.lift_asm(original, out),
-                    (source,),
                 )
             )
         self.original[source] = path
@@ -218,7 +221,7 @@ class Driver:
                     "-o",
                     str(ll),
                 ]
-                device_jobs.append(self.command_job(cmd, (ll,)))
+                device_jobs.append(self.command_job(cmd, "clang device (host)"))
                 if c.rdc:
                     nvptx = stem.with_suffix(".host.rdc.bc")
                     asm = stem.with_suffix(".host.asm.bc")
@@ -228,7 +231,6 @@ class Driver:
                             lambda ll=ll, out=nvptx, asm=asm, src=source: self.host_rdc(
                                 ll, out, asm, src
                             ),
-                            (nvptx, asm),
                         )
                     )
                     entries += [(rdc.HOST_NVPTX, nvptx), (rdc.HOST_ASM, asm)]
@@ -238,7 +240,6 @@ class Driver:
                     self.internal_job(
                         ["retarget-to-host", str(ll), "-o", str(so)],
                         lambda ll=ll, so=so, src=source: self.retarget(ll, so, src),
-                        (so,),
                     )
                 )
                 entries.append((bundle.host_platform_entry_id(host_triple()), so))
@@ -261,7 +262,7 @@ class Driver:
                     "-o",
                     str(bc),
                 ]
-                device_jobs.append(self.command_job(cmd, (bc,)))
+                device_jobs.append(self.command_job(cmd, f"clang device ({target.processor})"))
                 if c.rdc:
                     linked = stem.with_suffix(f".{target.processor}.rdc.bc")
                     device_jobs.append(
@@ -276,7 +277,6 @@ class Driver:
                             lambda bc=bc, out=linked, target=target, src=source: self.amd_rdc(
                                 bc, out, target, src
                             ),
-                            (linked,),
                         )
                     )
                     entries.append((rdc.amd_entry_id(target), linked))
@@ -294,7 +294,6 @@ class Driver:
                         lambda bc=bc, hsaco=hsaco, target=target, src=source: self.device_codegen(
                             bc, hsaco, target, src
                         ),
-                        (hsaco,),
                     )
                 )
                 entries.append((bundle.hip_entry_id(target), hsaco))
@@ -302,7 +301,6 @@ class Driver:
         bundle_job = self.internal_job(
             ["bundle", *(f"{i}={p}" for i, p in entries), "-o", str(fatbin)],
             lambda: self.write_bundle(entries, fatbin, rdc.BUNDLE_ALIGN if c.rdc else None),
-            (fatbin,),
         )
         host_obj = stem.with_suffix(".host.o") if c.rdc else obj
         embed = ["-Xclang", "-fcuda-include-gpubinary", "-Xclang", str(fatbin)]
@@ -321,7 +319,7 @@ class Driver:
         ]
         self.jobs.append(Parallel(chains))
         self.jobs.append(bundle_job)
-        self.jobs.append(self.command_job(host, (host_obj,)))
+        self.jobs.append(self.command_job(host, "clang host"))
         if c.rdc:
             self.jobs.append(
                 self.internal_job(
@@ -333,7 +331,6 @@ class Driver:
                         str(obj),
                     ],
                     lambda: self.embed_device_code(host_obj, fatbin, obj),
-                    (obj,),
                 )
             )
 
@@ -351,7 +348,7 @@ class Driver:
             "-o",
             str(obj),
         ]
-        self.jobs.append(self.command_job(cmd, (obj,)))
+        self.jobs.append(self.command_job(cmd, "clang host"))
 
     def plan_link(self, objects: list[Path], output: Path) -> None:
         c = self.config
@@ -376,7 +373,7 @@ class Driver:
             runtime = [str(hip), f"-Wl,-rpath,{hip.parent}"]
         shared = ["-shared"] if c.shared else []
         cmd = [*zig, "c++", *shared, *inputs, *runtime, *c.link_flags, "-o", str(output)]
-        self.jobs.append(self.command_job(cmd, (output,)))
+        self.jobs.append(self.command_job(cmd, "link"))
 
     def needs_device_link(self, objects: list[Path]) -> bool:
         """nvcc links device code when it links a program: when this invocation compiled
@@ -394,17 +391,15 @@ class Driver:
         describe = ["device-link", f"--offload-arch={arch}", *map(str, objects),
                     *map(str, libraries), "-o", str(output)]  # fmt: skip
         self.jobs.append(
-            self.internal_job(
-                describe, lambda: self.device_link([*objects, *libraries], output), (output,)
-            )
+            self.internal_job(describe, lambda: self.device_link([*objects, *libraries], output))
         )
 
     def plan_archive(self, objects: list[Path], output: Path) -> None:
         zig = host_cc()[:-1]
         cmd = [*zig, "ar", "rcs", str(output), *(str(o) for o in objects)]
-        self.jobs.append(self.command_job(cmd, (output,)))
+        self.jobs.append(self.command_job(cmd, "archive"))
 
-    def command_job(self, cmd: list[str], outputs: tuple[Path, ...]) -> Job:
+    def command_job(self, cmd: list[str], phase: str) -> Job:
         def run() -> None:
             argv = [
                 runtime_archive().as_posix() if a == "<cu2amd host runtime archive>" else a
@@ -412,7 +407,8 @@ class Driver:
             ]
             if self.config.verbose:
                 print("#$ " + shlex.join(argv), file=sys.stderr)
-            proc = subprocess.run(argv, capture_output=True, text=True, check=False)
+            with self.timed(phase):
+                proc = subprocess.run(argv, capture_output=True, text=True, check=False)
             if proc.stderr:
                 sys.stderr.write(proc.stderr)
             if proc.stdout:
@@ -420,17 +416,35 @@ class Driver:
             if proc.returncode != 0:
                 raise _ToolExit(proc.returncode)
 
-        return Job(cmd, run, outputs)
+        return Job(cmd, run)
 
-    def internal_job(
-        self, describe: list[str], fn: Callable[[], None], outputs: tuple[Path, ...]
-    ) -> Job:
+    def internal_job(self, describe: list[str], fn: Callable[[], None]) -> Job:
         def run() -> None:
             if self.config.verbose:
                 print("#$ cu2amd-internal " + shlex.join(describe), file=sys.stderr)
-            fn()
+            with self.timed(describe[0]):
+                fn()
 
-        return Job(["cu2amd-internal", *describe], run, outputs)
+        return Job(["cu2amd-internal", *describe], run)
+
+    @contextlib.contextmanager
+    def timed(self, phase: str) -> Iterator[None]:
+        """Adds the wall time of the block to `phase` (--time-phases). Nested phases are
+        not subtracted from the enclosing one: each line is that step's own wall time."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            with self._timing_lock:
+                self.timings[phase] = self.timings.get(phase, 0.0) + time.perf_counter() - start
+
+    def print_timings(self, total: float) -> None:
+        width = max([len(p) for p in self.timings] + [5])
+        print("cu2amd-nvcc: wall time per phase (seconds; nested steps are part of their "
+              "enclosing phase; device chains run in parallel):", file=sys.stderr)  # fmt: skip
+        for phase, seconds in self.timings.items():
+            print(f"  {phase:<{width}}  {seconds:8.3f}", file=sys.stderr)
+        print(f"  {'total':<{width}}  {total:8.3f}", file=sys.stderr)
 
     # -- in-process steps ------------------------------------------------------------
 
@@ -458,15 +472,19 @@ class Driver:
         """A device module, its inline PTX linked, to a code object for `target`; `linked`:
         the module is a device link's, so everything it uses must be defined by now."""
         wave64 = target.target.default_wave_size == 64
-        # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
-        link_device_library(module, flavour_for_wave_size(target.target.default_wave_size))
-        link_device_libraries(module, target, wave64, self.config.math)
+        with self.timed("  device libraries"):
+            # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
+            link_device_library(module, flavour_for_wave_size(target.target.default_wave_size))
+            link_device_libraries(module, target, wave64, self.config.math)
         if linked:
             _check_resolved(module, str(target), lambda name: True)
         level = int(self.config.opt_level)
-        codegen.optimize(module, target, level)
-        obj = codegen.emit_object(module, target, level)
-        code_object = codegen.link_code_object([obj], target)
+        with self.timed("  optimize"):
+            codegen.optimize(module, target, level)
+        with self.timed("  codegen"):
+            obj = codegen.emit_object(module, target, level)
+        with self.timed("  ld.lld code object"):
+            code_object = codegen.link_code_object([obj], target)
         if self.config.resource_usage:
             info = read_code_object(code_object, name)
             for k in info.kernels:
@@ -609,12 +627,15 @@ class Driver:
             if not self.config.keep:
                 shutil.rmtree(self.tmp, ignore_errors=True)
             return 0
+        start = time.perf_counter()
         try:
             for job in self.jobs:
                 job.run()
         except _ToolExit as stop:
             return stop.code
         finally:
+            if self.config.time_phases:
+                self.print_timings(time.perf_counter() - start)
             if not self.config.keep:
                 shutil.rmtree(self.tmp, ignore_errors=True)
         return 0

@@ -42,6 +42,7 @@ class Config:
     device_link: bool = False  # -dlink: only the device link, into one object
     library: bool = False  # -lib: objects into a static library
     shared: bool = False  # -shared
+    time_phases: bool = False  # --time-phases: wall time per phase on stderr
 
     @functools.cached_property
     def targets(self) -> tuple[Target, ...]:
@@ -159,4 +160,5 @@ def configure(parsed: Parsed) -> Config:
         device_link=parsed.has("device-link"),
         library=parsed.has("lib"),
         shared=parsed.has("shared"),
+        time_phases=parsed.has("time-phases"),
     )

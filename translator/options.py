@@ -137,6 +137,7 @@ OPTIONS: tuple[Opt, ...] = (
         choices=("c++03", "c++11", "c++14", "c++17", "c++20"),
     ),
     _o("system-include", "isystem", J, P, "Add a system include directory."),
+    _o("time-phases", None, F, D, "cu2amd: print the wall time of each phase on stderr."),
     _o("undefine-macro", "U", J, P, "Undefine a macro."),
     _o("use_fast_math", "use_fast_math", F, DEV, "Fast, less accurate device math."),
     _o("verbose", "v", F, D, "Print each command as it runs."),
