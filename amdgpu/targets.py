@@ -60,6 +60,12 @@ class GpuTarget:
     def has(self, feature: Feature) -> bool:
         return feature in self.features
 
+    @property
+    def unified_register_file(self) -> bool:
+        """VGPRs and AGPRs share one per-lane budget (gfx90a and later CDNA): LLVM's
+        `amdgpu-num-vgpr` then counts half of it."""
+        return self.family in (Family.CDNA2, Family.CDNA3, Family.CDNA4)
+
 
 F = Feature
 _CDNA_COMMON = frozenset({F.DOT_INT8, F.MFMA, F.XNACK, F.SRAMECC})

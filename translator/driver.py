@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -472,6 +473,12 @@ class Driver:
         """A device module, its inline PTX linked, to a code object for `target`; `linked`:
         the module is a device link's, so everything it uses must be defined by now."""
         wave64 = target.target.default_wave_size == 64
+        if self.config.max_registers:
+            count = self.config.max_registers
+            # All of a lane's registers, VGPRs and AGPRs together, stay within the count.
+            if target.target.unified_register_file:
+                count = max(1, count // 2)
+            module = _limit_registers(module, count)
         with self.timed("  device libraries"):
             # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
             link_device_library(module, flavour_for_wave_size(target.target.default_wave_size))
@@ -639,6 +646,18 @@ class Driver:
             if not self.config.keep:
                 shutil.rmtree(self.tmp, ignore_errors=True)
         return 0
+
+
+def _limit_registers(module: llvm.ModuleRef, count: int) -> llvm.ModuleRef:
+    """-maxrregcount: nvcc's per-thread register limit is AMDGPU's per-lane VGPR budget
+    (the `amdgpu-num-vgpr` attribute) on every kernel; the allocator spills past it."""
+    text = str(module)
+    groups = set(re.findall(r"^define [^\n]*amdgpu_kernel [^\n]*#(\d+)", text, flags=re.M))
+    for group in groups:
+        text = re.sub(
+            rf"^(attributes #{group} = {{)", rf'\1 "amdgpu-num-vgpr"="{count}"', text, flags=re.M
+        )
+    return llvm.parse_assembly(text)
 
 
 def _link_modules(modules: list[tuple[str, llvm.ModuleRef]]) -> llvm.ModuleRef:

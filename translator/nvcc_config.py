@@ -43,6 +43,7 @@ class Config:
     library: bool = False  # -lib: objects into a static library
     shared: bool = False  # -shared
     time_phases: bool = False  # --time-phases: wall time per phase on stderr
+    max_registers: int | None = None  # -maxrregcount
 
     @functools.cached_property
     def targets(self) -> tuple[Target, ...]:
@@ -161,4 +162,13 @@ def configure(parsed: Parsed) -> Config:
         library=parsed.has("lib"),
         shared=parsed.has("shared"),
         time_phases=parsed.has("time-phases"),
+        max_registers=_max_registers(parsed.last("maxrregcount")),
     )
+
+
+def _max_registers(value: str | None) -> int | None:
+    if value is None:
+        return None
+    if not value.isdigit() or int(value) == 0:
+        raise UsageError(f"-maxrregcount takes a positive number of registers, not '{value}'")
+    return int(value)

@@ -100,7 +100,7 @@ OPTIONS: tuple[Opt, ...] = (
     _o("library", "l", J, LK, "Link a library."),
     _o("library-path", "L", J, LK, "Add a library directory."),
     _o("linker-options", "Xlinker", L, LK, "Options for the linker."),
-    _o("maxrregcount", None, V, DEV, "Maximum registers per thread (accepted; not mapped yet)."),
+    _o("maxrregcount", None, V, DEV, "Maximum registers per thread (AMD: VGPRs per lane)."),
     _o("offload-arch", None, V, DEV, "cu2amd: AMD targets (gfx942,gfx1100) or host."),
     _o("optimize", "O", J, P, "Optimisation level 0-3.", choices=("0", "1", "2", "3")),
     _o("output-file", "o", V, D, "Output file."),
