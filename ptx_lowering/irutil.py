@@ -45,6 +45,35 @@ def declare_intrinsic(
     return ir.Function(module, ir.FunctionType(ret, args), name=name)
 
 
+def call_intrinsic(
+    builder: ir.IRBuilder, name: str, ret: ir.Type, args: list[ir.Value]
+) -> ir.Instruction:
+    """A call of intrinsic (or runtime function) `name`, declared on first use from the
+    arguments' types. The one way emitters call LLVM intrinsics."""
+    fn = declare_intrinsic(builder.module, name, ret, [a.type for a in args])
+    return builder.call(fn, args)
+
+
+def umin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    return b.select(b.icmp_unsigned("<", x, y), x, y)
+
+
+def smin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    return b.select(b.icmp_signed("<", x, y), x, y)
+
+
+def smax(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    return b.select(b.icmp_signed(">", x, y), x, y)
+
+
+def resize(b: ir.IRBuilder, value: ir.Value, width: int) -> ir.Value:
+    """Zero-extend or truncate an integer to `width` bits."""
+    if value.type.width == width:
+        return value
+    ty = ir.IntType(width)
+    return b.zext(value, ty) if value.type.width < width else b.trunc(value, ty)
+
+
 def llvm_name(ptx_name: str) -> str:
     """LLVM value name for a PTX register: `%r5` -> `r5`, printed by LLVM as `%r5`."""
     return ptx_name.removeprefix("%")

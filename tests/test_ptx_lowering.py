@@ -173,30 +173,44 @@ def test_wide_results() -> None:
 
 
 @pytest.mark.parametrize(
-    ("body", "error", "message"),
+    ("body", "error", "col", "message"),
     [
-        ("\tadd.s32 %r1, %rd1, 1;", VerificationError,
+        ("\tadd.s32 %r1, %rd1, 1;", VerificationError, 15,
          "'add.s32': operand '%rd1' is a 64-bit register (.b64); this needs a 32-bit value"),
-        ("\tadd.s32 %rd2, %r1, 1;", VerificationError,
+        ("\tadd.s32 %rd2, %r1, 1;", VerificationError, 10,
          "'add.s32': destination '%rd2' is a 64-bit register (.b64); the result is 32-bit"),
-        ("\tadd.s32 %r9, %r1, 1;", VerificationError, "use of undeclared register '%r9'"),
-        ("\tadd.f32 %f1, %f2, 1;", VerificationError, "integer literal '1' used as a .f32 operand"),
-        ("\tbra $nowhere;", VerificationError, "branch to undefined label '$nowhere'"),
-        ("\tmov.u32 %tid.x, 1;", VerificationError, "special register '%tid.x' is read-only"),
-        ("\tmov.u32 %r1, %tid;", VerificationError, "special register '%tid' needs a component"),
-        ("\tsetp.lt.b32 %p1, %r1, %r2;", VerificationError, "'.lt' is not defined for bit-size type .b32"),
-        ("\tbar.sync 1;", UnsupportedError, "(named barriers other than barrier 0 on gfx942)"),
-        ("\tbar.sync 0, 64;", UnsupportedError, "(barriers with a thread count on gfx942)"),
-        ("\tld.param.u32 %r1, [out+8];", VerificationError, "access of 4 bytes at offset 8 is outside parameter 'out' (8 bytes)"),
-        ("\tld.global.v2.f32 %f1, [%rd1];", VerificationError, "'.v2' needs a vector operand of 2 elements"),
-        ("\tadd.s32 %r1, %r2;", VerificationError, "'add.s32' takes 3 operands, 2 given"),
-        ("\tld.global.f32 %f1, %rd1;", VerificationError, "'ld.global.f32': operand 2 must be an address in [ ]"),
+        ("\tadd.s32 %r9, %r1, 1;", VerificationError, 10, "use of undeclared register '%r9'"),
+        ("\tadd.f32 %f1, %f2, 1;", VerificationError, 20,
+         "'add.f32': integer literal '1' used as a .f32 operand "
+         "(write floating-point literals as 1.0 or 0f3F800000)"),
+        ("\tbra $nowhere;", VerificationError, 6, "branch to undefined label '$nowhere'"),
+        ("\tmov.u32 %tid.x, 1;", VerificationError, 10,
+         "'mov.u32': special register '%tid.x' is read-only"),
+        ("\tmov.u32 %r1, %tid;", VerificationError, 15,
+         "special register '%tid' needs a component (.x, .y or .z)"),
+        ("\tsetp.lt.b32 %p1, %r1, %r2;", VerificationError, 2,
+         "'setp.lt.b32': '.lt' is not defined for bit-size type .b32 (only .eq and .ne)"),
+        ("\tbar.sync 1;", UnsupportedError, 2,
+         "unsupported PTX instruction 'bar.sync' (named barriers other than barrier 0 on gfx942)"),
+        ("\tbar.sync 0, 64;", UnsupportedError, 2,
+         "unsupported PTX instruction 'bar.sync' (barriers with a thread count on gfx942)"),
+        ("\tld.param.u32 %r1, [out+8];", VerificationError, 20,
+         "'ld.param.u32': access of 4 bytes at offset 8 is outside parameter 'out' (8 bytes)"),
+        ("\tld.global.v2.f32 %f1, [%rd1];", VerificationError, 19,
+         "'ld.global.v2.f32': '.v2' needs a vector operand of 2 elements"),
+        ("\tadd.s32 %r1, %r2;", VerificationError, 2, "'add.s32' takes 3 operands, 2 given"),
+        ("\tld.global.f32 %f1, %rd1;", VerificationError, 21,
+         "'ld.global.f32': operand 2 must be an address in [ ]"),
     ],
 )  # fmt: skip
-def test_lowering_errors(body: str, error: type, message: str) -> None:
+def test_lowering_errors(body: str, error: type, col: int, message: str) -> None:
+    """The whole message, its kind, and where it points (the body is line 12)."""
     with pytest.raises(error) as err:
         compile_ptx(KERNEL.format(body=body, result="0", st_type="b32"))
-    assert message in str(err.value)
+    assert type(err.value) is error
+    assert err.value.message == message
+    assert err.value.location is not None
+    assert (err.value.location.line, err.value.location.col) == (12, col)
 
 
 def test_functions_from_other_modules_are_rejected_by_name() -> None:
@@ -208,3 +222,36 @@ def test_functions_from_other_modules_are_rejected_by_name() -> None:
         UnsupportedError, match=r"function 'f' is declared but not defined in this module"
     ):
         compile_ptx(text)
+
+
+def _helper_definitions(ir_text: str) -> dict[str, str]:
+    """The internal helper functions (`cu2amd.*`) of lowered IR, by name, metadata
+    references left out (their numbers depend on the rest of the module)."""
+    found = re.findall(r'(define internal [^\n]*@"(cu2amd\.[^"]+)"\(.*?\n}\n)', ir_text, re.S)
+    return {name: re.sub(r"!\d+", "!N", text) for text, name in found}
+
+
+@pytest.mark.parametrize("op", ["tanh", "ex2"])
+def test_half_approx_uses_the_f32_helpers_on_every_target(op: str) -> None:
+    """tanh/ex2.approx on .f16/.bf16 go through the f32 forms' own approximations
+    (fmath.py), so the host platform runs exactly what the GPU runs."""
+    from cu2amd.ptx_lowering.emit.module import lower_module
+
+    bf16 = "ex2.approx.ftz.bf16" if op == "ex2" else "tanh.approx.bf16"  # the ISA's forms
+    body = (
+        f"\tmov.b16 %h1, 0x3C00;\n\t{op}.approx.f16 %h2, %h1;\n"
+        f"\t{bf16} %h3, %h1;\n\tcvt.u32.u16 %r2, %h2;"
+    )
+    text = KERNEL.format(body=body, result="%r2", st_type="b32")
+    pipeline = Pipeline(PipelineOptions())
+    module = pipeline.front(text, "t.ptx")
+    irs = [
+        str(lower_module(module, pipeline.hooks(target)))
+        for target in (parse_target_id("gfx942"), HOST)
+    ]
+    helpers = [_helper_definitions(ir_text) for ir_text in irs]
+    assert f"cu2amd.{op}.approx.f32" in helpers[0]
+    assert {f"cu2amd.{op}.approx.f16", f"cu2amd.{op}.approx.bf16"} <= helpers[0].keys()
+    assert helpers[0] == helpers[1]
+    for ir_text in irs:
+        assert "llvm.exp2" not in ir_text

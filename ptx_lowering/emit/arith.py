@@ -13,7 +13,7 @@ from llvmlite import ir
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit.context import FunctionContext
 from cu2amd.ptx_lowering.emit.registry import emitter
-from cu2amd.ptx_lowering.irutil import declare_intrinsic
+from cu2amd.ptx_lowering.irutil import call_intrinsic
 from cu2amd.ptx_lowering.isa.types import TYPES, PtxType, ptx_type
 
 I32 = ir.IntType(32)
@@ -36,8 +36,7 @@ def _suffix(ty: ir.Type) -> str:
 def intrinsic(ctx: FunctionContext, name: str, args: list[ir.Value]) -> ir.Value:
     """`llvm.<name>.<type>` on arguments of one integer (or integer vector) type."""
     ty = args[0].type
-    fn = declare_intrinsic(ctx.module, f"llvm.{name}.{_suffix(ty)}", ty, [ty] * len(args))
-    return ctx.builder.call(fn, args)
+    return call_intrinsic(ctx.builder, f"llvm.{name}.{_suffix(ty)}", ty, args)
 
 
 def _lanes(ctx: FunctionContext, values: list[ir.Value]) -> list[ir.Value]:
@@ -217,8 +216,8 @@ def abs_(ctx: FunctionContext, instr: ast.Instruction) -> None:
     t = instr.decoded.type()
     (a,) = _sources(ctx, instr, t)
     # PTX: the absolute value of the most negative number is itself (no poison).
-    fn = declare_intrinsic(ctx.module, f"llvm.abs.i{t.bits}", a.type, [a.type, ir.IntType(1)])
-    ctx.write(instr.operands[0], ctx.builder.call(fn, [a, ir.IntType(1)(0)]), t)
+    result = call_intrinsic(ctx.builder, f"llvm.abs.i{t.bits}", a.type, [a, ir.IntType(1)(0)])
+    ctx.write(instr.operands[0], result, t)
 
 
 @emitter("int.neg")

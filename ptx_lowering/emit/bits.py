@@ -13,7 +13,7 @@ from llvmlite import ir
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit.context import FunctionContext
 from cu2amd.ptx_lowering.emit.registry import emitter
-from cu2amd.ptx_lowering.irutil import declare_intrinsic
+from cu2amd.ptx_lowering.irutil import call_intrinsic, resize, umin
 from cu2amd.ptx_lowering.isa.types import TYPES
 
 I1 = ir.IntType(1)
@@ -28,27 +28,12 @@ def _call(
 ) -> ir.Value:
     """`llvm.<name>.iN`, with a trailing i1 argument when `flag` is given (ctlz)."""
     ty = args[0].type
-    params = [ty] * len(args) + ([I1] if flag is not None else [])
-    fn = declare_intrinsic(ctx.module, f"llvm.{name}.i{ty.width}", ty, params)
-    return ctx.builder.call(fn, [*args, *([I1(flag)] if flag is not None else [])])
+    extra = [I1(flag)] if flag is not None else []
+    return call_intrinsic(ctx.builder, f"llvm.{name}.i{ty.width}", ty, [*args, *extra])
 
 
 def _to_u32(ctx: FunctionContext, value: ir.Value) -> ir.Value:
-    width = value.type.width
-    if width == 32:
-        return value
-    return ctx.builder.trunc(value, I32) if width > 32 else ctx.builder.zext(value, I32)
-
-
-def _resize(ctx: FunctionContext, value: ir.Value, ty: ir.IntType) -> ir.Value:
-    """An unsigned i32 amount as an integer of type `ty`."""
-    if ty.width == 32:
-        return value
-    return ctx.builder.zext(value, ty) if ty.width > 32 else ctx.builder.trunc(value, ty)
-
-
-def _umin(ctx: FunctionContext, a: ir.Value, b: ir.Value) -> ir.Value:
-    return ctx.builder.select(ctx.builder.icmp_unsigned("<", a, b), a, b)
+    return resize(ctx.builder, value, 32)
 
 
 @emitter("bits.popc")
@@ -155,13 +140,13 @@ def bfe(ctx: FunctionContext, instr: ast.Instruction) -> None:
     bld = ctx.builder
     ty, n = a.type, t.bits
     # For pos > msb the signed result is a's sign bit everywhere: the 1-bit field at msb.
-    pos_c = _umin(ctx, pos, I32(n - 1))
-    size = _umin(ctx, length, bld.sub(I32(n), pos_c))  # the field's bits inside a: 1..n
-    field = bld.lshr(a, _resize(ctx, pos_c, ty))
+    pos_c = umin(bld, pos, I32(n - 1))
+    size = umin(bld, length, bld.sub(I32(n), pos_c))  # the field's bits inside a: 1..n
+    field = bld.lshr(a, resize(bld, pos_c, ty.width))
     empty = bld.icmp_unsigned("==", length, I32(0))
     # shift the field's last bit to the msb and back, extending it; the shift is n - size
     # (0 when len is 0: that case is selected below)
-    spare = _resize(ctx, bld.select(empty, I32(0), bld.sub(I32(n), size)), ty)
+    spare = resize(bld, bld.select(empty, I32(0), bld.sub(I32(n), size)), ty.width)
     top = bld.shl(field, spare)
     result = bld.ashr(top, spare) if t.is_signed else bld.lshr(top, spare)
     if not t.is_signed:
@@ -179,12 +164,12 @@ def bfi(ctx: FunctionContext, instr: ast.Instruction) -> None:
     pos, length = _field_args(ctx, c_op, d_op)
     bld = ctx.builder
     ty, n = a.type, t.bits
-    pos_c = _umin(ctx, pos, I32(n - 1))
-    size = _umin(ctx, length, bld.sub(I32(n), pos_c))
+    pos_c = umin(bld, pos, I32(n - 1))
+    size = umin(bld, length, bld.sub(I32(n), pos_c))
     keep = bld.icmp_unsigned("==", size, I32(0))
     # size ones (size >= 1 here; the size-0 case is selected below), moved to pos
-    ones = bld.lshr(ty(-1), _resize(ctx, bld.sub(I32(n), bld.select(keep, I32(1), size)), ty))
-    shift = _resize(ctx, pos_c, ty)
+    ones = bld.lshr(ty(-1), resize(bld, bld.sub(I32(n), bld.select(keep, I32(1), size)), ty.width))
+    shift = resize(bld, pos_c, ty.width)
     mask = bld.shl(ones, shift)
     inserted = bld.or_(bld.and_(b, bld.not_(mask)), bld.and_(bld.shl(a, shift), mask))
     keep = bld.or_(keep, bld.icmp_unsigned(">=", pos, I32(n)))

@@ -12,6 +12,7 @@ from llvmlite import ir
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit import fpcore as fp
 from cu2amd.ptx_lowering.emit.context import FunctionContext, llvm_type
+from cu2amd.ptx_lowering.emit.fpformat import FORMATS, HALF_FORMATS
 from cu2amd.ptx_lowering.emit.registry import emitter
 from cu2amd.ptx_lowering.isa.types import TYPES, Kind, PtxType
 
@@ -122,9 +123,6 @@ def slct(ctx: FunctionContext, instr: ast.Instruction) -> None:
 # -- 9.7.7 half-precision comparison: setp and set on .f16, .bf16 and their x2 pairs --------
 # Each lane is widened to f32, which holds every .f16 and .bf16 value exactly, so the
 # f32 comparison above gives the ISA's result (NaN rules and -0.0 == +0.0 included).
-_HALF_FORMATS = {"f16": "f16", "f16x2": "f16", "bf16": "bf16", "bf16x2": "bf16"}
-
-
 def _half_lanes(ctx: FunctionContext, instr: ast.Instruction, t: str) -> list[ir.Value]:
     """t[i] = a[i] CmpOp b[i] per 16-bit lane (low lane first), inputs flushed with .ftz."""
     from cu2amd.ptx_lowering.emit import fpbits, half
@@ -132,15 +130,15 @@ def _half_lanes(ctx: FunctionContext, instr: ast.Instruction, t: str) -> list[ir
     d = instr.decoded
     cmp = d.get("cmp")
     assert cmp is not None
-    fmt = _HALF_FORMATS[t]
+    fmt = HALF_FORMATS[t]
     bld = ctx.builder
     f32 = TYPES["f32"]
     lanes_a, lanes_b = (half.read_lanes(ctx, op, t) for op in instr.operands[1:3])
     out = []
     for x, y in zip(lanes_a, lanes_b, strict=True):
         if d.has("ftz"):
-            x = fpbits.flush_subnormal(bld, x, fpbits.FORMATS[fmt])
-            y = fpbits.flush_subnormal(bld, y, fpbits.FORMATS[fmt])
+            x = fpbits.flush_subnormal(bld, x, FORMATS[fmt])
+            y = fpbits.flush_subnormal(bld, y, FORMATS[fmt])
         out.append(compare(ctx, cmp, f32, half.widen(bld, x, fmt), half.widen(bld, y, fmt)))
     return out
 
@@ -174,7 +172,7 @@ def half_set(ctx: FunctionContext, instr: ast.Instruction) -> None:
     dtype, stype = d.get("dtype"), d.get("atype")
     assert dtype is not None and stype is not None
     bld = ctx.builder
-    if stype in _HALF_FORMATS:
+    if stype in HALF_FORMATS:
         results = [_combine(ctx, instr, t) for t in _half_lanes(ctx, instr, stype)]
     else:  # an .f16/.bf16 result from integer, .f32 or .f64 sources
         st = TYPES[stype]
@@ -188,8 +186,8 @@ def half_set(ctx: FunctionContext, instr: ast.Instruction) -> None:
         results = [_combine(ctx, instr, compare(ctx, cmp, st, a, b))]
     dest = instr.operands[0]
     i16 = ir.IntType(16)
-    if dtype in _HALF_FORMATS:
-        one = ir.Constant(i16, 0x3C00 if _HALF_FORMATS[dtype] == "f16" else 0x3F80)
+    if dtype in HALF_FORMATS:
+        one = ir.Constant(i16, 0x3C00 if HALF_FORMATS[dtype] == "f16" else 0x3F80)
         half.write_lanes(ctx, dest, [bld.select(r, one, ir.Constant(i16, 0)) for r in results])
         return
     dt = TYPES[dtype]

@@ -22,16 +22,16 @@ from __future__ import annotations
 from llvmlite import ir
 
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.emit import fpbits
+from cu2amd.ptx_lowering.emit import fpbits, half
 from cu2amd.ptx_lowering.emit.context import FunctionContext
-from cu2amd.ptx_lowering.emit.fpbits import FORMATS, const
+from cu2amd.ptx_lowering.emit.fpbits import const
+from cu2amd.ptx_lowering.emit.fpformat import FORMATS, holds
 from cu2amd.ptx_lowering.emit.registry import emitter
-from cu2amd.ptx_lowering.irutil import declare_intrinsic
+from cu2amd.ptx_lowering.irutil import call_intrinsic
 from cu2amd.ptx_lowering.isa.types import TYPES, PtxType
 
 F32, F64 = ir.FloatType(), ir.DoubleType()
 INT_NAMES = ("u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64")
-FLOAT_NAMES = ("f16", "bf16", "f32", "f64")
 INTEGRAL = {"rni": "roundeven", "rzi": "trunc", "rmi": "floor", "rpi": "ceil"}
 # Significand bits: an integer of at most this many bits converts exactly.
 PRECISION = {"f16": 11, "bf16": 8, "f32": 24, "f64": 53}
@@ -56,14 +56,7 @@ def to_float(b: ir.IRBuilder, bits: ir.Value, name: str) -> ir.Value:
         return b.bitcast(bits, F64)
     if name == "f32":
         return b.bitcast(bits, F32)
-    if name == "f16":
-        return b.fpext(b.bitcast(bits, ir.HalfType()), F32)
-    return b.bitcast(b.shl(b.zext(bits, ir.IntType(32)), const(ir.IntType(32), 16)), F32)
-
-
-def intrinsic(b: ir.IRBuilder, name: str, ret: ir.Type, args: list[ir.Value]) -> ir.Value:
-    fn = declare_intrinsic(b.module, name, ret, [a.type for a in args])
-    return b.call(fn, args)
+    return half.widen(b, bits, name)
 
 
 def _fname(ty: ir.Type) -> str:
@@ -76,10 +69,10 @@ def _fname(ty: ir.Type) -> str:
 def float_to_int(b: ir.IRBuilder, bits: ir.Value, src: str, dst: str, irnd: str) -> ir.Value:
     x = to_float(b, bits, src)
     fn = _fname(x.type)
-    r = intrinsic(b, f"llvm.{INTEGRAL[irnd]}.{fn}", x.type, [x])
+    r = call_intrinsic(b, f"llvm.{INTEGRAL[irnd]}.{fn}", x.type, [x])
     width = TYPES[dst].bits
     kind = "fptosi" if dst.startswith("s") else "fptoui"
-    out = intrinsic(b, f"llvm.{kind}.sat.i{width}.{fn}", ir.IntType(width), [r])
+    out = call_intrinsic(b, f"llvm.{kind}.sat.i{width}.{fn}", ir.IntType(width), [r])
     if src == "f64" or width == 64:  # PTX ISA 9.0: NaN -> 1 << (bits - 1) for these
         nan = b.fcmp_unordered("uno", x, x)
         out = b.select(nan, const(ir.IntType(width), 1 << (width - 1)), out)
@@ -99,7 +92,7 @@ def int_to_float(b: ir.IRBuilder, value: ir.Value, src: str, dst: str, mode: str
 def integral(b: ir.IRBuilder, bits: ir.Value, t: str, irnd: str) -> ir.Value:
     """Round to an integral value in the same format (exact: the result is representable)."""
     x = to_float(b, bits, t)
-    r = intrinsic(b, f"llvm.{INTEGRAL[irnd]}.{_fname(x.type)}", x.type, [x])
+    r = call_intrinsic(b, f"llvm.{INTEGRAL[irnd]}.{_fname(x.type)}", x.type, [x])
     if t == "f16":
         out = b.bitcast(b.fptrunc(r, ir.HalfType()), ir.IntType(16))
     elif t == "bf16":
@@ -112,7 +105,7 @@ def integral(b: ir.IRBuilder, bits: ir.Value, t: str, irnd: str) -> ir.Value:
 
 def float_to_float(b: ir.IRBuilder, bits: ir.Value, src: str, dst: str, mode: str) -> ir.Value:
     sf, df = FORMATS[src], FORMATS[dst]
-    if fpbits.holds(df, sf):  # widening: fpext is exact (bf16 is the top half of an f32)
+    if holds(df, sf):  # widening: fpext is exact (bf16 is the top half of an f32)
         x = to_float(b, bits, src)
         if dst == "f64" and isinstance(x.type, ir.FloatType):
             x = b.fpext(x, F64)
@@ -161,7 +154,7 @@ def _check(ctx: FunctionContext, d: str, a: str, irnd: str | None, frnd: str | N
             raise ctx.error(f"a rounding modifier is required: {what} rounds with .rn, .rz, "
                             ".rm or .rp")  # fmt: skip
         return
-    exact = fpbits.holds(FORMATS[d], FORMATS[a])
+    exact = holds(FORMATS[d], FORMATS[a])
     if frnd and (a == d or (exact and a != "bf16")):
         raise ctx.error(f"rounding modifier '.{frnd}' is not allowed for {what} (it is exact)")
     if not frnd and not exact and a != d and {a, d} != {"f16", "bf16"}:
@@ -244,7 +237,7 @@ def narrow_one(
 ) -> ir.Value:
     """One element of a narrow-format cvt, as the destination format's bits."""
     sf, df = FORMATS[src], FORMATS[dst]
-    if fpbits.holds(df, sf):
+    if holds(df, sf):
         out = fpbits.convert_float(b, bits, sf, df, "rn")  # widening: exact
     elif (src, dst, mode, satfinite) == ("f32", "f16", "rn", False):
         out = float_to_float(b, bits, src, dst, mode)

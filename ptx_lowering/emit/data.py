@@ -46,13 +46,6 @@ def mov(ctx: FunctionContext, instr: ast.Instruction) -> None:
         ctx.write(op, b.trunc(part, ir.IntType(width)), elem_t)
 
 
-# cvt.pack's convert types: (bits, signed).
-PACK_TYPES = {
-    "u2": (2, False), "s2": (2, True), "u4": (4, False), "s4": (4, True),
-    "u8": (8, False), "s8": (8, True), "u16": (16, False), "s16": (16, True),
-}  # fmt: skip
-
-
 @emitter("data.cvt_pack")
 def cvt_pack(ctx: FunctionContext, instr: ast.Instruction) -> None:
     """d = sat(a) in the upper, sat(b) in the lower of the low 2*size bits of d; with c,
@@ -60,7 +53,7 @@ def cvt_pack(ctx: FunctionContext, instr: ast.Instruction) -> None:
     d = instr.decoded
     name = d.get("dtype")
     assert name is not None
-    size, signed = PACK_TYPES[name]
+    size, signed = TYPES[name].bits, TYPES[name].is_signed  # .u2 ... .s16
     b = ctx.builder
     i32 = ir.IntType(32)
     s32 = TYPES["s32"]

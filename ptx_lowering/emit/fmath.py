@@ -36,7 +36,7 @@ from cu2amd.ptx_lowering.emit import fround
 from cu2amd.ptx_lowering.emit.context import FunctionContext
 from cu2amd.ptx_lowering.emit.fpcore import F32, F64, I32
 from cu2amd.ptx_lowering.emit.registry import emitter
-from cu2amd.ptx_lowering.irutil import declare_intrinsic
+from cu2amd.ptx_lowering.irutil import call_intrinsic
 
 # fmt: off
 _R = fp.f32_round
@@ -121,8 +121,7 @@ def _sin_cos(b: ir.IRBuilder, x: ir.Value, cosine: bool) -> ir.Value:
         s = fp.fma(h, h.fmul(r2, r), _horner(h, r2, SIN), r)
         c = fp.fma(h, fp.const(F32, -0.5), r2, fp.const(F32, 1.0))
         c = fp.fma(h, h.fmul(r2, r2), _horner(h, r2, COS), c)
-        fn = declare_intrinsic(h.module, "llvm.fptosi.sat.i32.f32", I32, [F32.ty])
-        quadrant = h.call(fn, [j])
+        quadrant = call_intrinsic(h, "llvm.fptosi.sat.i32.f32", I32, [j])
         if cosine:  # cos(x) = sin(x + pi/2)
             quadrant = h.add(quadrant, I32(1))
         quadrant = h.and_(quadrant, I32(3))
@@ -185,13 +184,15 @@ def _mode(instr: ast.Instruction) -> str | None:
 def _upper_word(b: ir.IRBuilder, x: ir.Value, compute) -> ir.Value:
     """rcp/rsqrt.approx.ftz.f64 (9.7.3.14, 9.7.3.17): the operation on the upper word of
     x (1.11.20 format), subnormal inputs and results flushed, the result rounded to 20
-    mantissa bits with the lower word zero; NaNs give the canonical NaN."""
+    mantissa bits with the lower word zero; NaNs give the canonical NaN's upper word (the
+    lower word is zero like every result's: 0x7fffffff00000000)."""
     word = ir.Constant(F64.ity, 0xFFFFFFFF00000000)
     upper = fp.flush(b, fp.from_bits(b, F64, b.and_(fp.bits(b, x), word)))
     r = fp.bits(b, fp.flush(b, compute(b, upper)))
     r = b.and_(b.add(r, ir.Constant(F64.ity, 0x80000000)), word)  # to nearest (ties away)
     result = fp.from_bits(b, F64, r)
-    return b.select(fp.is_nan(b, result), fp.const_bits(F64, F64.canonical_nan()), result)
+    nan = fp.const_bits(F64, F64.canonical_nan() & 0xFFFFFFFF00000000)
+    return b.select(fp.is_nan(b, result), nan, result)
 
 
 @emitter("fmath.div")

@@ -14,117 +14,21 @@ the destination's bits in an integer of its storage width, sign in the top bit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from llvmlite import ir
 
 from cu2amd.ptx_lowering.emit.fpcore import helper
-from cu2amd.ptx_lowering.irutil import declare_intrinsic
+from cu2amd.ptx_lowering.emit.fpformat import FloatFormat
+from cu2amd.ptx_lowering.irutil import call_intrinsic, resize, smax, umin
 
 I1, I32 = ir.IntType(1), ir.IntType(32)
 MODES = ("rn", "rna", "rz", "rm", "rp")  # nearest-even, nearest-away, zero, down, up
 
 
-@dataclass(frozen=True, slots=True)
-class FloatFormat:
-    """A binary floating-point format (IEEE 754 style: sign, biased exponent, fraction)."""
-
-    name: str
-    exp_bits: int
-    mant_bits: int
-    ieee: bool  # the all-ones exponent holds infinities and NaNs
-    nan: int | None  # the canonical NaN; None where the format has no NaN
-    max_finite: int  # the encoding of the largest finite magnitude
-
-    @property
-    def bits(self) -> int:
-        return 1 + self.exp_bits + self.mant_bits
-
-    @property
-    def bias(self) -> int:
-        return (1 << (self.exp_bits - 1)) - 1
-
-    @property
-    def emin(self) -> int:
-        """The exponent of the smallest normal number."""
-        return 1 - self.bias
-
-    @property
-    def emax(self) -> int:
-        """The exponent of the largest finite number."""
-        return (self.max_finite >> self.mant_bits) - self.bias
-
-    @property
-    def inf(self) -> int:
-        assert self.ieee
-        return ((1 << self.exp_bits) - 1) << self.mant_bits
-
-    @property
-    def one(self) -> int:
-        return self.bias << self.mant_bits
-
-    @property
-    def sign_bit(self) -> int:
-        return 1 << (self.bits - 1)
-
-
-def holds(dst: FloatFormat, src: FloatFormat) -> bool:
-    """Whether every value of `src` is a value of `dst` (converting is exact)."""
-    return (
-        dst.mant_bits >= src.mant_bits  # as precise
-        and dst.emin - dst.mant_bits <= src.emin - src.mant_bits  # as fine a grid near 0
-        and dst.emax >= src.emax  # as far up
-    )
-
-
-def _fmt(name: str, e: int, m: int, ieee: bool, nan: int | None, max_finite: int) -> FloatFormat:
-    return FloatFormat(name, e, m, ieee, nan, max_finite)
-
-
-# PTX ISA 5.2 "Types" and 5.2.3 "Alternate Floating-Point Data Formats". Canonical NaNs are
-# NVIDIA's: positive, all fraction bits set. tf32 is kept as its 19 significant bits (the
-# register holds them shifted left by 13).
-FORMATS: dict[str, FloatFormat] = {
-    f.name: f
-    for f in (
-        _fmt("f64", 11, 52, True, 0x7FFF_FFFF_FFFF_FFFF, 0x7FEF_FFFF_FFFF_FFFF),
-        _fmt("f32", 8, 23, True, 0x7FFF_FFFF, 0x7F7F_FFFF),
-        _fmt("tf32", 8, 10, True, 0x3_FFFF, 0x3_FBFF),
-        _fmt("f16", 5, 10, True, 0x7FFF, 0x7BFF),
-        _fmt("bf16", 8, 7, True, 0x7FFF, 0x7F7F),
-        _fmt("e4m3", 4, 3, False, 0x7F, 0x7E),  # no infinity; S.1111.111 is NaN
-        _fmt("e5m2", 5, 2, True, 0x7F, 0x7B),
-        _fmt("e3m2", 3, 2, False, None, 0x1F),
-        _fmt("e2m3", 2, 3, False, None, 0x1F),
-        _fmt("e2m1", 2, 1, False, None, 0x7),
-    )
-}
 TF32_SHIFT = 13
 
 
 def const(ty: ir.IntType, value: int) -> ir.Constant:
     return ir.Constant(ty, value & ((1 << ty.width) - 1))
-
-
-def _call(b: ir.IRBuilder, name: str, ret: ir.Type, args: list[ir.Value]) -> ir.Value:
-    fn = declare_intrinsic(b.module, name, ret, [a.type for a in args])
-    return b.call(fn, args)
-
-
-def umin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
-    return b.select(b.icmp_unsigned("<", x, y), x, y)
-
-
-def smax(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
-    return b.select(b.icmp_signed(">", x, y), x, y)
-
-
-def resize(b: ir.IRBuilder, value: ir.Value, width: int) -> ir.Value:
-    """Zero-extend or truncate an integer to `width` bits."""
-    if value.type.width == width:
-        return value
-    ty = ir.IntType(width)
-    return b.zext(value, ty) if value.type.width < width else b.trunc(value, ty)
 
 
 # -- classification and simple operations on bits ----------------------------------------
@@ -290,7 +194,7 @@ def decode(
     exp = b.sub(smax(b, resize(b, e_field, 32), const(I32, 1)), const(I32, src.bias))
     if normalize:
         wty = ir.IntType(width)
-        lz = _call(b, f"llvm.ctlz.i{width}", wty, [sig, I1(0)])
+        lz = call_intrinsic(b, f"llvm.ctlz.i{width}", wty, [sig, I1(0)])
         # leading zeros above bit p; zero keeps its shift at 0 (its result is 0 anyway)
         extra = b.sub(lz, const(wty, width - 1 - p))
         extra = b.select(b.icmp_unsigned("==", sig, const(wty, 0)), const(wty, 0), extra)
@@ -370,7 +274,7 @@ def _int_to_float(
     if value.type.width < 64:
         mag = resize(b, mag, 32 if value.type.width <= 16 else 64)
     w = mag.type.width
-    lz = _call(b, f"llvm.ctlz.i{w}", mag.type, [mag, I1(0)])
+    lz = call_intrinsic(b, f"llvm.ctlz.i{w}", mag.type, [mag, I1(0)])
     sig = b.shl(mag, umin(b, lz, const(mag.type, w - 1)))  # zero stays zero
     exp = b.sub(const(I32, w - 1), resize(b, lz, 32))
     return round_pack(b, sign, sig, exp, w - 1, dst, mode, subnormal_results=False)

@@ -21,20 +21,32 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from cu2amd.ptx_lowering.irutil import declare_intrinsic, use_string_attributes
+from cu2amd.ptx_lowering.emit.fpformat import FORMATS, FloatFormat
+from cu2amd.ptx_lowering.irutil import call_intrinsic, smax, smin, use_string_attributes
 
 I1, I32, I64 = ir.IntType(1), ir.IntType(32), ir.IntType(64)
 
 
 @dataclass(frozen=True, slots=True)
 class Fmt:
-    """An IEEE binary format: f32 or f64."""
+    """An IEEE binary format with its LLVM types: f32 or f64. Its fields and canonical NaN
+    are those of the format table (fpformat.FORMATS)."""
 
-    name: str  # "f32" / "f64"
+    format: FloatFormat
     ty: ir.Type
     ity: ir.IntType  # the integer type of the same width
-    mant: int  # stored significand bits: 23 / 52
-    bias: int  # exponent bias: 127 / 1023
+
+    @property
+    def name(self) -> str:  # "f32" / "f64"
+        return self.format.name
+
+    @property
+    def mant(self) -> int:  # stored significand bits: 23 / 52
+        return self.format.mant_bits
+
+    @property
+    def bias(self) -> int:  # exponent bias: 127 / 1023
+        return self.format.bias
 
     @property
     def bits(self) -> int:
@@ -53,13 +65,14 @@ class Fmt:
         return math.ldexp(1.0, 1 - self.bias)
 
     def canonical_nan(self) -> int:
-        """PTX's canonical NaN (9.7.3.11, 9.7.3.14): all bits but the sign set in f32,
-        0x7fffffff00000000 in f64."""
-        return 0x7FFFFFFF if self.bits == 32 else 0x7FFFFFFF00000000
+        """PTX's canonical NaN: positive, every exponent and fraction bit set."""
+        nan = self.format.nan
+        assert nan is not None
+        return nan
 
 
-F32 = Fmt("f32", ir.FloatType(), I32, 23, 127)
-F64 = Fmt("f64", ir.DoubleType(), I64, 52, 1023)
+F32 = Fmt(FORMATS["f32"], ir.FloatType(), I32)
+F64 = Fmt(FORMATS["f64"], ir.DoubleType(), I64)
 
 
 def fmt_of(ty: ir.Type) -> Fmt:
@@ -90,8 +103,7 @@ def intrinsic(b: ir.IRBuilder, name: str, args: list[ir.Value], ret: ir.Type | N
     """`llvm.<name>.<f32|f64>` over arguments of one floating-point type."""
     ty = args[0].type
     suffix = "f32" if isinstance(ty, ir.FloatType) else "f64"
-    fn = declare_intrinsic(b.module, f"llvm.{name}.{suffix}", ret or ty, [a.type for a in args])
-    return b.call(fn, args)
+    return call_intrinsic(b, f"llvm.{name}.{suffix}", ret or ty, args)
 
 
 def fabs(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
@@ -169,14 +181,6 @@ def saturate(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
 # -- exponents --------------------------------------------------------------------------
 
 
-def _smin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
-    return b.select(b.icmp_signed("<", x, y), x, y)
-
-
-def _smax(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
-    return b.select(b.icmp_signed(">", x, y), x, y)
-
-
 def pow2(b: ir.IRBuilder, fmt: Fmt, k: ir.Value) -> ir.Value:
     """2**k for an i32 k in the normal exponent range [1 - bias, bias]."""
     biased = b.add(k, I32(fmt.bias))
@@ -193,7 +197,7 @@ def ldexp(b: ir.IRBuilder, x: ir.Value, k: ir.Value, name: str = "") -> ir.Value
     as such results are zero or infinite anyway."""
     fmt = fmt_of(x.type)
     limit = 2 * fmt.bias - 2
-    k = _smax(b, _smin(b, k, I32(limit)), I32(-limit))
+    k = smax(b, smin(b, k, I32(limit)), I32(-limit))
     half = b.ashr(k, I32(1))
     return b.fmul(b.fmul(x, pow2(b, fmt, half)), pow2(b, fmt, b.sub(k, half)), name=name)
 

@@ -12,7 +12,8 @@ Each lane is computed exactly, then rounded once to nearest even:
   rounding to odd in a format with at least p + 2 more bits makes the second rounding
   correct (Boldo and Melquiond, "When double rounding is odd", 2005).
 - neg, abs: the sign bit. min, max: compares with -0.0 < +0.0 and NaN rules of the ISA.
-- tanh, ex2 (.approx): computed in f32, well inside the ISA's error bounds, and rounded.
+- tanh, ex2 (.approx): the f32 approximations of fmath.py (the same helpers as tanh.f32
+  and ex2.f32, on every target), well inside the ISA's error bounds, then rounded.
 NaN results are the canonical NaN (0x7fff); `.ftz` flushes subnormal inputs and results;
 `.sat` clamps to [0.0, 1.0]; `.relu` clamps negative results to +0.0.
 """
@@ -24,21 +25,18 @@ from collections.abc import Callable
 from llvmlite import ir
 
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.emit import fpbits
+from cu2amd.ptx_lowering.emit import fmath, fpbits
 from cu2amd.ptx_lowering.emit.context import FunctionContext
-from cu2amd.ptx_lowering.emit.fpbits import FORMATS, const
+from cu2amd.ptx_lowering.emit.fpbits import const
 from cu2amd.ptx_lowering.emit.fpcore import helper
+from cu2amd.ptx_lowering.emit.fpformat import FORMATS, HALF_FORMATS
 from cu2amd.ptx_lowering.emit.registry import emitter
-from cu2amd.ptx_lowering.irutil import declare_intrinsic
+from cu2amd.ptx_lowering.irutil import call_intrinsic
 from cu2amd.ptx_lowering.isa.types import TYPES
 
 I16, I32, I64 = ir.IntType(16), ir.IntType(32), ir.IntType(64)
 F32, F64 = ir.FloatType(), ir.DoubleType()
 Lane = Callable[..., ir.Value]
-
-
-def _format(t: str) -> str:
-    return "f16" if t.startswith("f16") else "bf16"
 
 
 def read_lanes(ctx: FunctionContext, op: ast.Operand, t: str) -> list[ir.Value]:
@@ -104,7 +102,7 @@ def _modifiers(instr: ast.Instruction) -> tuple[str, bool, bool, bool]:
     d = instr.decoded
     t = d.get("type")
     assert t is not None
-    return _format(t), d.has("ftz"), d.has("sat"), d.has("relu")
+    return HALF_FORMATS[t], d.has("ftz"), d.has("sat"), d.has("relu")
 
 
 # -- add, sub, mul, fma ---------------------------------------------------------------------
@@ -251,28 +249,6 @@ def max_(ctx: FunctionContext, instr: ast.Instruction) -> None:
 
 # -- tanh, ex2 (.approx) --------------------------------------------------------------------
 
-LOG2E = 1.4426950408889634
-
-
-def _intrinsic(b: ir.IRBuilder, name: str, args: list[ir.Value]) -> ir.Value:
-    fn = declare_intrinsic(b.module, name, args[0].type, [a.type for a in args])
-    return b.call(fn, args)
-
-
-def tanh_f32(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
-    """tanh in f32, within a few f32 ulps: 1 - 2 / (2**(2|x| log2 e) + 1) (exact
-    cancellation-free for |x| >= 1/16), an odd polynomial below."""
-    a = _intrinsic(b, "llvm.fabs.f32", [x])
-    e = _intrinsic(b, "llvm.exp2.f32", [b.fmul(a, ir.Constant(F32, 2 * LOG2E))])
-    big = b.fsub(
-        ir.Constant(F32, 1.0), b.fdiv(ir.Constant(F32, 2.0), b.fadd(e, ir.Constant(F32, 1.0)))
-    )
-    x2 = b.fmul(a, a)
-    poly = b.fadd(ir.Constant(F32, -1.0 / 3.0), b.fmul(x2, ir.Constant(F32, 2.0 / 15.0)))
-    small = b.fadd(a, b.fmul(b.fmul(a, x2), poly))
-    t = b.select(b.fcmp_ordered("<", a, ir.Constant(F32, 0.0625)), small, big)
-    return _intrinsic(b, "llvm.copysign.f32", [t, x])
-
 
 def _approx(ctx: FunctionContext, instr: ast.Instruction, op: str, fn: Callable) -> None:
     fmt, ftz, _, _ = _modifiers(instr)
@@ -293,12 +269,12 @@ def _approx(ctx: FunctionContext, instr: ast.Instruction, op: str, fn: Callable)
 
 @emitter("half.tanh")
 def tanh(ctx: FunctionContext, instr: ast.Instruction) -> None:
-    _approx(ctx, instr, "tanh", tanh_f32)
+    _approx(ctx, instr, "tanh", fmath.tanh)
 
 
 @emitter("half.ex2")
 def ex2(ctx: FunctionContext, instr: ast.Instruction) -> None:
-    _approx(ctx, instr, "ex2", lambda b, x: _intrinsic(b, "llvm.exp2.f32", [x]))
+    _approx(ctx, instr, "ex2", fmath.ex2)
 
 
 # -- mixed precision: .f32 = op(.f16/.bf16 inputs converted exactly, .f32) -------------------
@@ -316,7 +292,7 @@ def _mixed(ctx: FunctionContext, instr: ast.Instruction, op: str) -> None:
     c = ctx.read(ops[-1], TYPES["f32"])
     if op == "fma":
         if mode == "rn":
-            r = _intrinsic(b, "llvm.fma.f32", [halves[0], halves[1], c])
+            r = call_intrinsic(b, "llvm.fma.f32", F32, [halves[0], halves[1], c])
         else:
             r = fround.fma(b, halves[0], halves[1], c, mode)
     else:

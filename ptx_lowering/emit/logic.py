@@ -7,7 +7,7 @@ from llvmlite import ir
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit.context import FunctionContext
 from cu2amd.ptx_lowering.emit.registry import emitter
-from cu2amd.ptx_lowering.irutil import declare_intrinsic
+from cu2amd.ptx_lowering.irutil import call_intrinsic
 from cu2amd.ptx_lowering.isa.types import TYPES
 
 I32 = ir.IntType(32)
@@ -120,8 +120,7 @@ def shf(ctx: FunctionContext, instr: ast.Instruction) -> None:
     bld = ctx.builder
     left = d.get("dir") == "l"
     name = "llvm.fshl.i32" if left else "llvm.fshr.i32"
-    funnel = declare_intrinsic(ctx.module, name, I32, [I32, I32, I32])
-    result = bld.call(funnel, [b, a, c])  # the funnel shifts take c mod 32
+    result = call_intrinsic(bld, name, I32, [b, a, c])  # the funnel shifts take c mod 32
     if d.get("mode") == "clamp":
         # c >= 32 shifts by 32: all of a moves into the high word (l), b into the low (r)
         result = bld.select(bld.icmp_unsigned(">=", c, I32(32)), a if left else b, result)
