@@ -5,9 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import clang.cindex as ci
 import pytest
 
-from cu2amd.amdgpu.toolchain import host_cc
+from cu2amd.amdgpu.toolchain import discover, host_cc
 from cu2amd.runtime_shim.host.build import _defines, _source_dir
 from cu2amd.runtime_shim.host.loader import runtime
 
@@ -202,3 +203,82 @@ def test_allocation_failures_in_the_runtime_are_reported(
         "cu2amd host runtime: out of memory registering a kernel\n"
         "cu2amd host runtime: kernel 'saxpy' failed: out of memory for a block of 1 threads\n"
     )
+
+
+# The HIP C ABI is declared twice: by cuda_runtime_api.h, which CUDA programs include and
+# which must work against ROCm's libamdhip64 and the host runtime alike, and by
+# cu2amd_hip.h, which the host runtime implements (with HIP's own types). They are kept
+# apart (the CUDA header cannot include the runtime's: different dim3, enums as int), so
+# they are compared: every HIP function the CUDA header declares has the same ABI in both
+# (and in ROCm's header where installed), and the device-properties buffer it passes is
+# large enough, with hipDeviceProp_t's offsets.
+INCLUDE = _source_dir().parent / "include"
+ROCM_HEADER = Path("/usr/include/hip/hip_runtime_api.h")
+
+
+def _parse(path: Path, args: list[str]) -> ci.TranslationUnit:
+    tu = ci.Index.create().parse(
+        str(path), args=[*args, "-isystem", str(discover().builtin_include_dir())]
+    )
+    errors = [str(d) for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    assert not errors, errors
+    return tu
+
+
+def _abi(t: ci.Type) -> str:
+    """A type as the C calling convention sees it: integers and enums by size, any
+    pointer as `ptr`, a struct by its fields' ABI and offsets."""
+    t = t.get_canonical()
+    if t.kind == ci.TypeKind.POINTER:
+        return "ptr"
+    if t.kind == ci.TypeKind.RECORD:
+        fields = [f"{f.get_field_offsetof()}:{_abi(f.type)}" for f in t.get_fields()]
+        return "{" + ",".join(fields) + "}"
+    if t.kind in (ci.TypeKind.VOID, ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE):
+        return t.kind.name.lower()
+    return f"i{t.get_size() * 8}"
+
+
+def _functions(cursor: ci.Cursor) -> dict[str, str]:
+    found = {}
+    for c in cursor.walk_preorder():
+        if c.kind == ci.CursorKind.FUNCTION_DECL and c.spelling.lstrip("_").startswith("hip"):
+            args = ", ".join(_abi(a.type) for a in c.get_arguments())
+            found[c.spelling] = f"{_abi(c.result_type)}({args})"
+    return found
+
+
+def _record(cursor: ci.Cursor, name: str) -> ci.Type:
+    for c in cursor.walk_preorder():
+        if c.kind in (ci.CursorKind.STRUCT_DECL, ci.CursorKind.TYPEDEF_DECL) and c.spelling == name:
+            return c.type
+    raise AssertionError(f"no {name}")
+
+
+def test_the_two_declarations_of_the_hip_abi_agree() -> None:
+    cuda = _parse(INCLUDE / "cuda_runtime_api.h",
+                  ["-x", "hip", "--cuda-host-only", "-nogpuinc", "-nogpulib", "-std=c++17",
+                   "-I", str(INCLUDE)])  # fmt: skip
+    ours = _parse(
+        _source_dir() / "cu2amd_hip.h", ["-x", "c", "-I", str(_source_dir()), *_defines()]
+    )
+    shim, runtime_abi = _functions(cuda.cursor), _functions(ours.cursor)
+    assert {"hipMalloc", "hipLaunchKernel", "hipGetDeviceProperties"} <= shim.keys()
+    assert {name: runtime_abi.get(name) for name in shim} == shim
+    if ROCM_HEADER.is_file():
+        rocm = _functions(
+            _parse(
+                ROCM_HEADER, ["-x", "c", "-D__HIP_PLATFORM_AMD__", "-isystem", "/usr/include"]
+            ).cursor
+        )
+        assert {"hipMalloc", "hipLaunchKernel", "hipGetDeviceProperties"} <= rocm.keys()
+        assert {n: rocm[n] for n in shim if n in rocm} == {n: shim[n] for n in shim if n in rocm}
+
+    # hipGetDeviceProperties writes a hipDeviceProp_t into the CUDA header's buffer.
+    buffer = _record(cuda.cursor, "__cu2amd_hip_device_prop")
+    prop = _record(ours.cursor, "hipDeviceProp_t")
+    offsets = {f.spelling: f.get_field_offsetof() for f in prop.get_canonical().get_fields()}
+    read = {f.spelling: f.get_field_offsetof() for f in buffer.get_canonical().get_fields()}
+    del read["rest"]
+    assert read == {name: offsets[name] for name in read}
+    assert buffer.get_size() >= prop.get_size()

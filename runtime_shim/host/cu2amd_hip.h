@@ -1,7 +1,9 @@
 /* The HIP C ABI subset the host platform implements (hip.c): the types, error codes and
  * functions that clang's HIP-mode host code and the CUDA runtime shim call. Values and
  * layouts are HIP's (ROCm 5.2 headers, the Debian libamdhip64-dev version); a test
- * compiles this header beside ROCm's and compares them when they are installed. */
+ * compiles this header beside ROCm's and compares them when they are installed, and
+ * another checks that runtime_shim/include/cuda_runtime_api.h, which declares the same
+ * functions for CUDA programs, agrees with it. */
 #ifndef CU2AMD_HIP_H
 #define CU2AMD_HIP_H
 

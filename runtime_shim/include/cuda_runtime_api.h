@@ -74,7 +74,9 @@ struct cudaDeviceProp {
 };
 
 extern "C" {
-/* HIP's C ABI, as libamdhip64 (ROCm 5.x) and the host platform export it. */
+/* HIP's C ABI, as libamdhip64 (ROCm 5.x) and the host platform export it. Declared again,
+ * with HIP's types, by runtime_shim/host/cu2amd_hip.h: tests/test_host_hip_abi.py checks
+ * that both (and ROCm's header, where installed) give each function the same ABI. */
 int hipMalloc(void **ptr, size_t size);
 int hipFree(void *ptr);
 int hipMemcpy(void *dst, const void *src, size_t size, int kind);
