@@ -193,10 +193,34 @@ def test_call_errors(body: str, extra: str, error: type, message: str) -> None:
 
 
 def test_an_alias_calls_its_target() -> None:
-    body = _call("twin").replace("call.uni", "st.param.b32 [param0], 5;\n\tcall.uni") + (
-        "\n\tld.param.u64 %rd1, [out];"
+    """`.alias twin, triple;`: a call of twin runs triple (PTX ISA 11.6.4), on the host
+    platform; the same module compiles for AMDGPU."""
+    body = (
+        "\t{\n\t.param .b32 param0;\n\t.param .b32 retval0;\n"
+        "\tst.param.b32 [param0], 5;\n\tcall.uni (retval0), twin, (param0);\n"
+        "\tld.param.b32 %r1, [retval0];\n\t}\n"
+        "\tld.param.u64 %rd1, [out];\n\tcvta.to.global.u64 %rd1, %rd1;\n"
+        "\tst.global.u32 [%rd1], %r1;"
     )
-    extra = ".func (.param .b32 r) twin(.param .b32 x);\n.alias twin, one;"
+    extra = (
+        ".func (.param .b32 r) triple(.param .b32 x)\n{\n\t.reg .b32 %t;\n"
+        "\tld.param.b32 %t, [x];\n\tmul.lo.u32 %t, %t, 3;\n\tst.param.b32 [r], %t;\n"
+        "\tret;\n}\n"
+        ".func (.param .b32 r) twin(.param .b32 x);\n.alias twin, triple;"
+    )
     text = MODULE.format(body=body, extra=extra)
+    out = host.zeros(1, np.uint32)
+    host.Module.from_ptx(text, "alias.ptx").launch("k", grid=1, block=1, args=[out])
+    assert out.to_numpy()[0] == 15
     compile_for(text, "gfx942")
-    compile_for(text, "host")
+
+
+def test_calling_a_pure_virtual_function_traps() -> None:
+    """CUDA's `__cxa_pure_virtual` (what a vtable holds for a pure virtual function) is
+    defined by cu2amd as a trap naming where it was declared."""
+    extra = ".extern .func __cxa_pure_virtual();"
+    body = "\tcall.uni __cxa_pure_virtual, ();"
+    text = MODULE.format(body=body, extra=extra)
+    with pytest.raises(host.KernelError, match=r"pure\.ptx:\d+:\d+: pure virtual function called"):
+        host.Module.from_ptx(text, "pure.ptx").launch("k", grid=1, block=1, args=[np.uint64(0)])
+    assert "@llvm.trap()" in compile_for(text, "gfx942").llvm_ir

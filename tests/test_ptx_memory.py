@@ -205,6 +205,47 @@ def test_initializers_with_addresses_sinks_and_ordered_accesses() -> None:
     np.testing.assert_array_equal(out.to_numpy(), [30, 99, 42, 40, 20, 40, 77])
 
 
+UNSIZED = """.version 8.0
+.target sm_80
+.address_size 64
+.visible .global .u32 table[] = {11, 22, 33, 44};
+.const .b8 text[] = {104, 105, 0};
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	cvta.to.global.u64 %rd1, %rd1;
+	ld.global.u32 %r1, [table+12];
+	st.global.u32 [%rd1], %r1;
+	ld.const.u8 %r2, [text+1];
+	st.global.u32 [%rd1+4], %r2;
+	ret;
+}
+"""
+
+
+def test_an_unsized_array_takes_its_initializers_length() -> None:
+    """PTX ISA 5.4.4: `x[] = {...}` has as many elements as its initializer."""
+    out = host.zeros(2, np.uint32)
+    host.Module.from_ptx(UNSIZED, "unsized.ptx").launch("k", grid=1, block=1, args=[out])
+    np.testing.assert_array_equal(out.to_numpy(), [44, 105])
+    ir_text = compile_for(UNSIZED).llvm_ir
+    assert "[4 x i32] [i32 11, i32 22, i32 33, i32 44]" in ir_text
+
+
+def test_an_unsized_array_without_initializer_is_an_error() -> None:
+    text = UNSIZED.replace("table[] = {11, 22, 33, 44};", "table[];")
+    with pytest.raises(VerificationError) as err:
+        compile_for(text)
+    assert err.value.message == (
+        "'table' is an array of unknown size: give its size or an initializer "
+        "(only .extern .shared arrays may be unsized)"
+    )
+    assert err.value.location is not None
+    assert (err.value.location.line, err.value.location.col) == (4, 23)
+
+
 # -- errors -----------------------------------------------------------------------------
 
 KERNEL = """.version 8.0

@@ -157,9 +157,8 @@ class FunctionInfo:
     def name(self) -> str:
         return self.ptx.name
 
-    def address(self, hooks: TargetHooks, loc: Location) -> ir.Function:
+    def address(self, loc: Location) -> ir.Function:
         """The function, for `mov %rd, f` and initializers."""
-        del hooks
         if self.ptx.is_kernel:
             raise VerificationError(f"the address of kernel '{self.name}' cannot be taken", loc)
         if self.llvm is None:
@@ -307,7 +306,7 @@ def declare_function(
     may_exit = fn.name in graph.may_exit
     sig = signature(fn.params, fn.returns, may_exit)
     info = FunctionInfo(fn, sig)
-    if fn.body is None and fn.name not in (PURE_VIRTUAL,):
+    if fn.body is None and fn.name != PURE_VIRTUAL:
         return info  # an extern: calls to it are checked where they appear
     llvm_fn = ir.Function(module, sig.function_type(hooks), module.get_unique_name(fn.name))
     if fn.body is None:  # __cxa_pure_virtual: what calling a pure virtual function does
@@ -640,10 +639,6 @@ def _runtime_call(
             for v, s in zip(values, sig.params, strict=True)
         ]
         ctx.hooks.assert_fail(ctx.builder, ctx.site(), values)
-        ctx.builder.unreachable()
-        return
-    if info.name == PURE_VIRTUAL:
-        ctx.hooks.trap(ctx.builder, f"{ctx.site()}: pure virtual function called")
         ctx.builder.unreachable()
         return
     raise undefined_function(info, ctx.instruction.loc)  # type: ignore[union-attr]

@@ -285,7 +285,7 @@ class FunctionContext:
         """`mov.u64 %rd, f`: the address of a function, for indirect calls."""
         if not t.is_int or t.bits != 64:
             raise self.error(f"the address of function '{op.name}' needs a 64-bit integer", op.loc)
-        fn = self.functions[op.name].address(self.hooks, op.loc)
+        fn = self.functions[op.name].address(op.loc)
         return self.builder.ptrtoint(fn, ir.IntType(64))
 
     def _int_immediate(self, op: ast.IntImm, t: PtxType) -> ir.Value:

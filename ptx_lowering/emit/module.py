@@ -122,11 +122,14 @@ class ModuleEmitter:
             raise VerificationError("only registers can have type .pred", d.loc)
         if decl.vector is not None:
             ty = ir.VectorType(ty, decl.vector)
-        for dim in reversed(d.dims):
-            if dim is None:
-                raise UnsupportedError(
-                    f"'{d.name}' has an unsized array dimension (extern or dynamic shared "
-                    "memory is not supported yet)",
+        dims = list(d.dims)
+        if dims and dims[0] is None and isinstance(d.initializer, ast.InitList):
+            dims[0] = len(d.initializer.items)  # `x[] = {...}`: the initializer's length
+        for dim in reversed(dims):
+            if dim is None:  # `.extern .shared x[]` never gets here (_dynamic_shared)
+                raise VerificationError(
+                    f"'{d.name}' is an array of unknown size: give its size or an "
+                    "initializer (only .extern .shared arrays may be unsized)",
                     d.loc,
                 )
             ty = ir.ArrayType(ty, dim)
@@ -290,7 +293,7 @@ class ModuleEmitter:
             case ast.Name():
                 fn = self.functions.get(value.name)
                 if fn is not None:
-                    llvm_fn = fn.address(self.hooks, value.loc)
+                    llvm_fn = fn.address(value.loc)
                     return (llvm_fn.type, llvm_fn.get_reference()), 0
                 sym = self._initializer_symbol(value.name, value.loc)
                 assert isinstance(sym.value, ir.GlobalVariable)

@@ -154,9 +154,6 @@ class Slot:
             index.setdefault(words[0], []).append(words)
         object.__setattr__(self, "_by_first", {k: tuple(v) for k, v in index.items()})
 
-    def admits(self, modifier: str) -> bool:
-        return modifier in self.values
-
     def mentions(self, modifier: str) -> bool:
         """True if the modifier is a value, or one word of a several-word value."""
         return any(modifier in v.split(".") for v in self.values)

@@ -8,7 +8,6 @@ from cu2amd.ptx_lowering.isa.forms import Form, Op, opt, slot
 D, A, P, C, DP = Op.DST, Op.SRC, Op.PRED_DST, Op.PRED_SRC, Op.DST_PRED
 INT_CMP = "eq ne lt le gt ge lo ls hi hs"
 FLOAT_CMP = "eq ne lt le gt ge equ neu ltu leu gtu geu num nan"
-ALL_CMP = INT_CMP + " equ neu ltu leu gtu geu num nan"
 INT_TYPES = "b16 b32 b64 u16 u32 u64 s16 s32 s64"
 BOOL = "and or xor"
 SET_STYPE = INT_TYPES + " f16 f32 f64"
