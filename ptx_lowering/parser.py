@@ -19,10 +19,8 @@ from __future__ import annotations
 import functools
 import gc
 import hashlib
-import os
 import pickle
 import re
-import tempfile
 import threading
 from collections.abc import Callable
 from importlib import resources
@@ -30,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from cu2amd.errors import Cu2amdError, ErrorList, Location, PtxSyntaxError
+from cu2amd.outputs import write_atomic
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.parse_builder import Builder, Tok, parse_int_literal
 
@@ -58,15 +57,6 @@ def parse_operand(text: str, file: str = "<input>") -> ast.Operand:
 
 def _grammar() -> str:
     return resources.files("cu2amd.ptx_lowering").joinpath("ptx.lark").read_text()
-
-
-def _cache_dir() -> Path:
-    """The same rule as the host runtime's cache: `$CU2AMD_CACHE_DIR`, else
-    `$XDG_CACHE_HOME/cu2amd`, else `~/.cache/cu2amd`."""
-    if explicit := os.environ.get("CU2AMD_CACHE_DIR"):
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "cu2amd"
 
 
 def _analyse(grammar: str) -> dict[str, Any]:
@@ -162,7 +152,10 @@ def _load_tables() -> dict[str, Any]:
     digest = hashlib.sha256(grammar.encode() + b"\0")
     digest.update(Path(__file__).read_bytes())
     key = digest.hexdigest()
-    path = _cache_dir() / "ptx-parser" / f"tables-{key[:24]}.pickle"
+    # cu2amd's one cache folder (imported here: the host runtime's module is not small)
+    from cu2amd.runtime_shim.host.build import cache_dir
+
+    path = cache_dir() / "ptx-parser" / f"tables-{key[:24]}.pickle"
     try:
         with path.open("rb") as f:
             return pickle.load(f)
@@ -171,10 +164,8 @@ def _load_tables() -> dict[str, Any]:
     data = _analyse(grammar)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tables-", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump(data, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)  # complete files only, so concurrent processes are safe
+        # complete files only (a rename), so concurrent processes are safe
+        write_atomic(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass  # a read-only home: analyse again next time
     return data
