@@ -43,3 +43,14 @@ class ApiRow:
     status: Status
     rocm: str = ""  # the ROCm counterpart (hipMalloc, __ocml_sin_f32) or cu2amd's own
     note: str = ""  # the semantic difference that matters, if any (ULP bound, XNACK ...)
+    # Floating-point functions: the maximum error in ulps that CUDA documents (its Math
+    # API / Programming Guide tables) and the one HIP documents for its OCML-based
+    # implementation (measured on a test range, see HIP's math API reference); "" where
+    # the document gives none.
+    cuda_ulp: str = ""
+    rocm_ulp: str = ""
+
+    @property
+    def works(self) -> bool:
+        """Whether a program using this symbol compiles and runs under cu2amd today."""
+        return self.status in (Status.SUPPORTED, Status.EMULATED)

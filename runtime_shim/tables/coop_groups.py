@@ -1,0 +1,95 @@
+"""CUDA's Cooperative Groups (Programming Guide, "Cooperative Groups"; cooperative_groups.h
+and cooperative_groups/reduce.h, scan.h, memcpy_async.h): group types, their member
+functions (named `cooperative_groups::<type>::<member>`), and the free functions.
+cu2amd's cooperative_groups.h has the block, static tile and coalesced groups over
+cu2amd/warp.h, so with CUDA's 32-thread warps; grid, cluster and multi-device groups,
+dynamic partitions and the asynchronous collectives are not there yet.
+"""
+
+from __future__ import annotations
+
+from cu2amd.runtime_shim.tables.build import Impl, Table, names
+from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind
+
+CG = "cooperative_groups::"
+_OURS = "cu2amd"
+_NOT_CUDA = "not CUDA API: cu2amd's accessor for the group's lane mask"
+_GRID = "not implemented yet: needs cooperative launch and a grid-wide barrier"
+_CLUSTER = "thread block clusters (sm_90) have no AMD counterpart yet"
+
+_BLOCK = "sync thread_rank num_threads size group_index thread_index dim_threads group_dim"
+_TILE = """
+    sync thread_rank num_threads size meta_group_rank meta_group_size shfl shfl_up shfl_down
+    shfl_xor any all ballot match_any match_all
+"""
+_COALESCED = "sync thread_rank num_threads size shfl shfl_up shfl_down any all ballot"
+_GRID_MEMBERS = """
+    block_index block_rank dim_blocks is_valid num_blocks num_threads size sync thread_rank
+"""
+_CLUSTER_MEMBERS = """
+    barrier_arrive barrier_wait block_index block_rank dim_blocks map_shared_rank num_blocks
+    num_threads query_shared_rank sync thread_rank
+"""
+_OURS_FREE = """
+    bit_and bit_or bit_xor coalesced_group coalesced_threads greater less plus thread_block
+    thread_block_tile this_thread_block
+"""
+
+
+def _in(group: str, members: str) -> list[str]:
+    """`cooperative_groups::<group>::<member>` for each member, in name order."""
+    prefix = f"{CG}{group}::" if group else CG
+    return [prefix + m for m in sorted(names(members))]
+
+
+IMPL = {
+    **{name: Impl(_OURS) for name in _in("thread_block", _BLOCK)},
+    **{name: Impl(_OURS) for name in _in("thread_block_tile", _TILE)},
+    **{name: Impl(_OURS) for name in _in("coalesced_group", _COALESCED)},
+    **{name: Impl(_OURS) for name in _in("", _OURS_FREE)},
+    f"{CG}thread_block_tile::mask": Impl(_OURS, note=_NOT_CUDA),
+    f"{CG}coalesced_group::mask": Impl(_OURS, note=_NOT_CUDA),
+    f"{CG}reduce": Impl(_OURS),
+    f"{CG}sync": Impl(_OURS, note="not yet for grid_group and cluster_group"),
+    f"{CG}tiled_partition": Impl(
+        _OURS,
+        note="tiled_partition<N>(parent), N = 1..32; the dynamic tiled_partition(parent, n) "
+        "is not declared yet",
+    ),
+}
+NOTES = {
+    **{name: _GRID for name in _in("grid_group", _GRID_MEMBERS)},
+    **{name: _CLUSTER for name in _in("cluster_group", _CLUSTER_MEMBERS)},
+    f"{CG}grid_group": _GRID,
+    f"{CG}this_grid": _GRID,
+    f"{CG}cluster_group": _CLUSTER,
+    f"{CG}this_cluster": _CLUSTER,
+}
+
+_T = Table(Group.COOPERATIVE_GROUPS, IMPL, NOTES)
+
+
+def S(section: str, group: str, members: str, kind: Kind = Kind.FUNCTION) -> None:
+    _T.section(f"Cooperative Groups: {section}", " ".join(_in(group, members)), kind=kind)
+
+
+S("group types", "", "cluster_group coalesced_group grid_group thread_block thread_block_tile "
+  "thread_group", Kind.TYPE)  # fmt: skip
+S("thread_group", "thread_group", "num_threads size sync thread_rank")
+S("thread_block", "thread_block", _BLOCK + " barrier_arrive barrier_wait")
+S("thread_block_tile", "thread_block_tile", _TILE + " mask")
+S("coalesced_group", "coalesced_group",
+  _COALESCED + " mask meta_group_rank meta_group_size match_any match_all")  # fmt: skip
+S("grid_group", "grid_group", _GRID_MEMBERS)
+S("cluster_group", "cluster_group", _CLUSTER_MEMBERS)
+S("group partitioning and creation", "", """
+    binary_partition coalesced_threads labeled_partition this_cluster this_grid this_thread_block
+    tiled_partition
+""")  # fmt: skip
+S("collectives", "", """
+    exclusive_scan inclusive_scan invoke_one invoke_one_broadcast memcpy_async reduce
+    reduce_store_async reduce_update_async sync wait wait_prior
+""")  # fmt: skip
+S("reduction operators", "", "bit_and bit_or bit_xor greater less plus", Kind.TYPE)
+
+ROWS: tuple[ApiRow, ...] = _T.done()

@@ -1,0 +1,204 @@
+"""CUDA's device intrinsics other than warp collectives and atomics: the Math API's
+single and double precision intrinsics (with CUDA's documented error next to HIP's),
+integer intrinsics and type casting intrinsics (these in the device math group, as the
+Math API lists them), and the Programming Guide's device functions
+(memory fences, cache-hinted loads and stores, time, printf/assert/trap, address spaces,
+textures and surfaces). SIMD intrinsics are in simd.py.
+"""
+
+from __future__ import annotations
+
+from cu2amd.runtime_shim.tables.build import NOT_YET, Impl, Table
+from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
+
+FLOAT_INTRINSICS = "Single Precision Intrinsics"
+DOUBLE_INTRINSICS = "Double Precision Intrinsics"
+
+# name | CUDA's maximum error | HIP's (measured, see math.py) | ROCm counterpart
+_ULP_TABLE = """
+__cosf        | 2^-21.19 abs for x in [-pi, pi] | 4 | __ocml_native_cos_f32
+__exp10f      | 2 + floor(abs(2.95 * x)) | 18 | __ocml_native_exp10_f32
+__expf        | 2 + floor(abs(1.173 * x)) | 6 | __ocml_native_exp_f32
+__fadd_rd     | 0 | - | __ocml_add_rtn_f32
+__fadd_rn     | 0 | 0 | fadd
+__fadd_ru     | 0 | - | __ocml_add_rtp_f32
+__fadd_rz     | 0 | - | __ocml_add_rtz_f32
+__fdiv_rd     | 0 | - | __ocml_div_rtn_f32
+__fdiv_rn     | 0 | 0 | fdiv
+__fdiv_ru     | 0 | - | __ocml_div_rtp_f32
+__fdiv_rz     | 0 | - | __ocml_div_rtz_f32
+__fdividef    | 2 for abs(y) in [2^-126, 2^126] | - | __ocml_native_divide_f32
+__fmaf_ieee_rd | 0 | - | __ocml_fma_rtn_f32
+__fmaf_ieee_rn | 0 | 0 | llvm.fma.f32
+__fmaf_ieee_ru | 0 | - | __ocml_fma_rtp_f32
+__fmaf_ieee_rz | 0 | - | __ocml_fma_rtz_f32
+__fmaf_rd     | 0 | - | __ocml_fma_rtn_f32
+__fmaf_rn     | 0 | 0 | llvm.fma.f32
+__fmaf_ru     | 0 | - | __ocml_fma_rtp_f32
+__fmaf_rz     | 0 | - | __ocml_fma_rtz_f32
+__fmul_rd     | 0 | - | __ocml_mul_rtn_f32
+__fmul_rn     | 0 | 0 | fmul
+__fmul_ru     | 0 | - | __ocml_mul_rtp_f32
+__fmul_rz     | 0 | - | __ocml_mul_rtz_f32
+__frcp_rd     | 0 | - | __ocml_div_rtn_f32
+__frcp_rn     | 0 | 0 | fdiv
+__frcp_ru     | 0 | - | __ocml_div_rtp_f32
+__frcp_rz     | 0 | - | __ocml_div_rtz_f32
+__frsqrt_rn   | 0 | 1 | __ocml_rsqrt_f32
+__fsqrt_rd    | 0 | - | __ocml_sqrt_rtn_f32
+__fsqrt_rn    | 0 | 1 | __ocml_sqrt_f32
+__fsqrt_ru    | 0 | - | __ocml_sqrt_rtp_f32
+__fsqrt_rz    | 0 | - | __ocml_sqrt_rtz_f32
+__fsub_rd     | 0 | - | __ocml_sub_rtn_f32
+__fsub_rn     | 0 | 0 | fsub
+__fsub_ru     | 0 | - | __ocml_sub_rtp_f32
+__fsub_rz     | 0 | - | __ocml_sub_rtz_f32
+__log10f      | 2^-24 abs for x in [0.5, 2], else 3 | 2 | __ocml_native_log10_f32
+__log2f       | 2^-22 abs for x in [0.5, 2], else 2 | 1 | __ocml_native_log2_f32
+__logf        | 2^-21.41 abs for x in [0.5, 2], else 3 | 2 | __ocml_native_log_f32
+__powf        | from exp2f(y * __log2f(x)) | 1 | __ocml_pow_f32
+__saturatef   | 0 | 0 | llvm.minnum/maxnum
+__sincosf     | as __sinf and __cosf | sin 18, cos 4 | __ocml_native_sin_f32, __ocml_native_cos_f32
+__sinf        | 2^-21.41 abs for x in [-pi, pi] | 18 | __ocml_native_sin_f32
+__tanf        | from __sinf(x) / __cosf(x) | 1 | __ocml_tan_f32
+__tanhf       | - | - | __ocml_tanh_f32
+"""
+_DOUBLE_OPS = "__dadd __ddiv __dmul __drcp __dsqrt __dsub __fma"
+_OCML_DOUBLE = {"__dadd": "add", "__ddiv": "div", "__dmul": "mul", "__drcp": "div",
+                "__dsqrt": "sqrt", "__dsub": "sub", "__fma": "fma"}  # fmt: skip
+_ROUNDED = "rounding other than to nearest needs OCML_BASIC_ROUNDED_OPERATIONS in HIP"
+
+
+def _ulp(text: str) -> str:
+    return "" if text == "-" else text
+
+
+def _intrinsic(
+    name: str, section: str, rocm: str, note: str, cuda_ulp: str, rocm_ulp: str
+) -> ApiRow:
+    return ApiRow(name, Group.DEVICE_MATH, Kind.FUNCTION, section, Status.UNSUPPORTED, rocm, note,
+                  cuda_ulp, rocm_ulp)  # fmt: skip
+
+
+def _math_intrinsics() -> list[ApiRow]:
+    rows = []
+    for line in _ULP_TABLE.strip().splitlines():
+        name, cuda_ulp, rocm_ulp, rocm = (cell.strip() for cell in line.split("|"))
+        note = _ROUNDED if name[-3:] in ("_rd", "_ru", "_rz") else NOT_YET
+        rows.append(_intrinsic(name, FLOAT_INTRINSICS, rocm, note, _ulp(cuda_ulp), _ulp(rocm_ulp)))
+    for op in _DOUBLE_OPS.split():
+        for mode, ocml in (("rd", "rtn"), ("rn", ""), ("ru", "rtp"), ("rz", "rtz")):
+            stem = _OCML_DOUBLE[op]
+            rocm = f"__ocml_{stem}_{ocml}_f64" if ocml else f"__ocml_{stem}_f64"
+            note = _ROUNDED if ocml else NOT_YET
+            hip_ulp = "" if ocml else "0"
+            rows.append(_intrinsic(f"{op}_{mode}", DOUBLE_INTRINSICS, rocm, note, "0", hip_ulp))
+    return rows
+
+
+IMPL = {
+    "__threadfence": Impl('__builtin_amdgcn_fence(seq_cst, "agent")'),
+    "__threadfence_block": Impl('__builtin_amdgcn_fence(seq_cst, "workgroup")'),
+    "__threadfence_system": Impl("__atomic_thread_fence(seq_cst)"),
+    "__trap": Impl("__builtin_trap"),
+    "printf": Impl(
+        "clang's AMDGPU printf lowering (ockl hostcall); host platform: runtime_shim/host/printf.c"
+    ),
+}
+_CLOCK = "not implemented yet: s_memtime on AMD GPUs counts at another rate than SM clocks"
+NOTES = {
+    "assert": "not implemented yet: needs __assert_fail on the device, then cudaErrorAssert",
+    "clock": _CLOCK,
+    "clock64": _CLOCK,
+    "__prof_trigger": "NVIDIA profiler counters; no ROCm counterpart",
+    "__hadd": "not implemented yet, in either meaning: the integer average, or the fp16/bf16 "
+    "addition of cuda_fp16.h/cuda_bf16.h",
+}
+
+_T = Table(Group.DEVICE_INTRINSIC, IMPL, NOTES)
+S = _T.section
+
+S(
+    "Integer Intrinsics",
+    """
+    __brev __brevll __byte_perm __clz __clzll __dp2a_hi __dp2a_lo __dp4a __ffs __ffsll __fns
+    __funnelshift_l __funnelshift_lc __funnelshift_r __funnelshift_rc __hadd __mul24 __mul64hi
+    __mulhi __popc __popcll __rhadd __sad __uhadd __umul24 __umul64hi __umulhi __urhadd __usad
+""",
+    rocm=lambda n: n,
+    group=Group.DEVICE_MATH,
+)
+S(
+    "Type Casting Intrinsics",
+    """
+    __double2float_rd __double2float_rn __double2float_ru __double2float_rz __double2hiint
+    __double2int_rd __double2int_rn __double2int_ru __double2int_rz __double2ll_rd
+    __double2ll_rn __double2ll_ru __double2ll_rz __double2loint __double2uint_rd
+    __double2uint_rn __double2uint_ru __double2uint_rz __double2ull_rd __double2ull_rn
+    __double2ull_ru __double2ull_rz __double_as_longlong __float2int_rd __float2int_rn
+    __float2int_ru __float2int_rz __float2ll_rd __float2ll_rn __float2ll_ru __float2ll_rz
+    __float2uint_rd __float2uint_rn __float2uint_ru __float2uint_rz __float2ull_rd
+    __float2ull_rn __float2ull_ru __float2ull_rz __float_as_int __float_as_uint
+    __hiloint2double __int2double_rn __int2float_rd __int2float_rn __int2float_ru
+    __int2float_rz __int_as_float __ll2double_rd __ll2double_rn __ll2double_ru __ll2double_rz
+    __ll2float_rd __ll2float_rn __ll2float_ru __ll2float_rz __longlong_as_double
+    __uint2double_rn __uint2float_rd __uint2float_rn __uint2float_ru __uint2float_rz
+    __uint_as_float __ull2double_rd __ull2double_rn __ull2double_ru __ull2double_rz
+    __ull2float_rd __ull2float_rn __ull2float_ru __ull2float_rz
+""",
+    rocm=lambda n: n,
+    group=Group.DEVICE_MATH,
+)
+S("Memory Fence Functions", "__threadfence __threadfence_block __threadfence_system")
+S("Read-Only Data Cache Load Function", "__ldg", rocm="__builtin_nontemporal_load / plain load")
+S("Load Functions Using Cache Hints", "__ldca __ldcg __ldcs __ldcv __ldlu", rocm="plain load")
+S("Store Functions Using Cache Hints", "__stcg __stcs __stwb __stwt", rocm="plain store")
+S("Time Function", "clock clock64", rocm="__builtin_readcyclecounter / s_memtime")
+S("Nanosleep Function", "__nanosleep", rocm="__builtin_amdgcn_s_sleep")
+S(
+    "Address Space Predicate Functions",
+    """
+    __isConstant __isGlobal __isGridConstant __isLocal __isShared
+""",
+    rocm="__builtin_amdgcn_is_shared / is_private",
+)
+S(
+    "Address Space Conversion Functions",
+    """
+    __cvta_constant_to_generic __cvta_generic_to_constant __cvta_generic_to_global
+    __cvta_generic_to_local __cvta_generic_to_shared __cvta_global_to_generic
+    __cvta_local_to_generic __cvta_shared_to_generic
+""",
+    rocm="addrspacecast",
+)
+S(
+    "Dynamic Global Memory Allocation and Operations",
+    "free malloc memcpy memset",
+    rocm="__ockl_dm_alloc / __ockl_dm_dealloc",
+)
+S("Formatted Output", "printf")
+S("Assertion", "assert", rocm="__assert_fail")
+S("Trap Function", "__trap")
+S("Breakpoint Function", "__brkpt", rocm="s_trap 7")
+S("Profiler Counter Function", "__prof_trigger", status=Status.NOT_APPLICABLE)
+S(
+    "Texture Functions",
+    """
+    tex1D tex1DGrad tex1DLayered tex1DLayeredGrad tex1DLayeredLod tex1DLod tex1Dfetch tex2D
+    tex2DGrad tex2DLayered tex2DLayeredGrad tex2DLayeredLod tex2DLod tex2Dgather tex3D
+    tex3DGrad tex3DLod texCubemap texCubemapGrad texCubemapLayered texCubemapLayeredGrad
+    texCubemapLayeredLod texCubemapLod
+""",
+    rocm=lambda n: n,
+)
+S(
+    "Surface Functions",
+    """
+    surf1DLayeredread surf1DLayeredwrite surf1Dread surf1Dwrite surf2DLayeredread
+    surf2DLayeredwrite surf2Dread surf2Dwrite surf3Dread surf3Dwrite surfCubemapLayeredread
+    surfCubemapLayeredwrite surfCubemapread surfCubemapwrite
+""",
+    rocm=lambda n: n,
+)
+
+ROWS: tuple[ApiRow, ...] = tuple(_math_intrinsics()) + _T.done()

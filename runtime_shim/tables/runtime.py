@@ -1,0 +1,400 @@
+"""The CUDA runtime API's functions (CUDA 12.x Runtime API reference, one section per
+module of the manual), and what cu2amd's cuda_runtime_api.h does with each: it calls
+HIP's C ABI, which ROCm's libamdhip64 and cu2amd's host platform runtime both export.
+
+Types, enums, error codes and macros of the runtime API are in runtime_types.py.
+"""
+
+from __future__ import annotations
+
+from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name
+from cu2amd.runtime_shim.tables.row import ApiRow, Group, Status
+
+E = Status.EMULATED
+NA = Status.NOT_APPLICABLE
+
+# What cuda_runtime_api.h implements today (each a static inline over the HIP function).
+IMPL = {
+    "cudaDeviceReset": Impl("hipDeviceReset"),
+    "cudaDeviceSynchronize": Impl("hipDeviceSynchronize"),
+    "cudaEventCreate": Impl("hipEventCreate"),
+    "cudaEventDestroy": Impl("hipEventDestroy"),
+    "cudaEventElapsedTime": Impl("hipEventElapsedTime"),
+    "cudaEventRecord": Impl("hipEventRecord"),
+    "cudaEventSynchronize": Impl("hipEventSynchronize"),
+    "cudaFree": Impl("hipFree"),
+    "cudaGetDevice": Impl("hipGetDevice"),
+    "cudaGetDeviceCount": Impl("hipGetDeviceCount"),
+    "cudaGetDeviceProperties": Impl(
+        "hipGetDeviceProperties",
+        E,
+        "fills 14 fields of cudaDeviceProp (name, memory sizes, limits, clockRate, major/minor, "
+        "multiProcessorCount ...); warpSize is 32 (warp-32 semantics); no other fields yet",
+    ),
+    "cudaGetErrorName": Impl(
+        "hipGetErrorName",
+        note="HIP's name with 'hip' replaced by 'cuda': a code HIP names differently gets HIP's "
+        "name (500 is cudaErrorNotFound, CUDA's cudaErrorSymbolNotFound)",
+    ),
+    "cudaGetErrorString": Impl("hipGetErrorString", E, "HIP's message text, not CUDA's wording"),
+    "cudaGetLastError": Impl("hipGetLastError"),
+    "cudaMalloc": Impl("hipMalloc"),
+    "cudaMemcpy": Impl("hipMemcpy"),
+    "cudaMemcpyAsync": Impl("hipMemcpyAsync"),
+    "cudaMemset": Impl("hipMemset"),
+    "cudaMemsetAsync": Impl("hipMemsetAsync"),
+    "cudaPeekAtLastError": Impl("hipPeekAtLastError"),
+    "cudaSetDevice": Impl("hipSetDevice"),
+    "cudaStreamCreate": Impl("hipStreamCreate"),
+    "cudaStreamDestroy": Impl("hipStreamDestroy"),
+    "cudaStreamSynchronize": Impl("hipStreamSynchronize"),
+}
+
+_XNACK = "needs XNACK (unified memory) on AMD GPUs; not implemented yet"
+_SYMBOL = "not implemented yet: needs the registered __device__/__constant__ variable table"
+NOTES = {
+    "cudaConfigureCall": "removed in CUDA 10.1; declared only for the host platform's device pass, "
+    "which parses but never calls it",
+    "cudaGetSymbolAddress": _SYMBOL,
+    "cudaGetSymbolSize": _SYMBOL,
+    "cudaLaunchCooperativeKernel": "not implemented yet: needs grid-wide sync (grid_group::sync)",
+    "cudaMallocManaged": _XNACK,
+    "cudaMemAdvise": _XNACK,
+    "cudaMemPrefetchAsync": _XNACK,
+    "cudaMemcpyFromSymbol": _SYMBOL,
+    "cudaMemcpyFromSymbolAsync": _SYMBOL,
+    "cudaMemcpyToSymbol": _SYMBOL,
+    "cudaMemcpyToSymbolAsync": _SYMBOL,
+    "cudaDeviceGetNvSciSyncAttributes": "NvSciSync is NVIDIA's; no ROCm counterpart",
+    "cudaWGLGetDevice": "Windows OpenGL; cu2amd targets Linux",
+}
+
+_T = Table(Group.RUNTIME, IMPL, NOTES)
+S = _T.section
+
+S(
+    "Device Management",
+    """
+    cudaChooseDevice cudaDeviceFlushGPUDirectRDMAWrites cudaDeviceGetAttribute
+    cudaDeviceGetByPCIBusId cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
+    cudaDeviceGetLimit cudaDeviceGetMemPool cudaDeviceGetNvSciSyncAttributes
+    cudaDeviceGetP2PAttribute cudaDeviceGetPCIBusId cudaDeviceGetSharedMemConfig
+    cudaDeviceGetStreamPriorityRange cudaDeviceGetTexture1DLinearMaxWidth
+    cudaDeviceRegisterAsyncNotification cudaDeviceReset cudaDeviceSetCacheConfig
+    cudaDeviceSetLimit cudaDeviceSetMemPool cudaDeviceSetSharedMemConfig
+    cudaDeviceSynchronize cudaDeviceUnregisterAsyncNotification cudaGetDevice
+    cudaGetDeviceCount cudaGetDeviceFlags cudaGetDeviceProperties cudaInitDevice
+    cudaIpcCloseMemHandle cudaIpcGetEventHandle cudaIpcGetMemHandle cudaIpcOpenEventHandle
+    cudaIpcOpenMemHandle cudaSetDevice cudaSetDeviceFlags cudaSetValidDevices
+""",
+    rocm=hip_name,
+)
+S(
+    "Device Management [DEPRECATED]",
+    """
+    cudaThreadExit cudaThreadGetCacheConfig cudaThreadGetLimit cudaThreadSetCacheConfig
+    cudaThreadSetLimit cudaThreadSynchronize
+""",
+    rocm=hip_name,
+)
+S(
+    "Error Handling",
+    """
+    cudaGetErrorName cudaGetErrorString cudaGetLastError cudaPeekAtLastError
+""",
+    rocm=hip_name,
+)
+S(
+    "Stream Management",
+    """
+    cudaCtxResetPersistingL2Cache cudaStreamAddCallback cudaStreamAttachMemAsync
+    cudaStreamBeginCapture cudaStreamBeginCaptureToGraph cudaStreamCopyAttributes
+    cudaStreamCreate cudaStreamCreateWithFlags cudaStreamCreateWithPriority
+    cudaStreamDestroy cudaStreamEndCapture cudaStreamGetAttribute cudaStreamGetCaptureInfo
+    cudaStreamGetCaptureInfo_v3 cudaStreamGetDevice cudaStreamGetFlags cudaStreamGetId
+    cudaStreamGetPriority cudaStreamIsCapturing cudaStreamQuery cudaStreamSetAttribute
+    cudaStreamSynchronize cudaStreamUpdateCaptureDependencies
+    cudaStreamUpdateCaptureDependencies_v2 cudaStreamWaitEvent
+    cudaThreadExchangeStreamCaptureMode
+""",
+    rocm=hip_name,
+)
+S(
+    "Event Management",
+    """
+    cudaEventCreate cudaEventCreateWithFlags cudaEventDestroy cudaEventElapsedTime
+    cudaEventElapsedTime_v2 cudaEventQuery cudaEventRecord cudaEventRecordWithFlags
+    cudaEventSynchronize
+""",
+    rocm=hip_name,
+)
+S(
+    "External Resource Interoperability",
+    """
+    cudaDestroyExternalMemory cudaDestroyExternalSemaphore cudaExternalMemoryGetMappedBuffer
+    cudaExternalMemoryGetMappedMipmappedArray cudaImportExternalMemory
+    cudaImportExternalSemaphore cudaSignalExternalSemaphoresAsync
+    cudaWaitExternalSemaphoresAsync
+""",
+    rocm=hip_name,
+)
+S(
+    "Execution Control",
+    """
+    cudaFuncGetAttributes cudaFuncGetName cudaFuncGetParamInfo cudaFuncSetAttribute
+    cudaFuncSetCacheConfig cudaFuncSetSharedMemConfig cudaGetKernel cudaLaunchCooperativeKernel
+    cudaLaunchCooperativeKernelMultiDevice cudaLaunchHostFunc cudaLaunchKernel
+    cudaLaunchKernelExC cudaSetDoubleForDevice cudaSetDoubleForHost
+""",
+    rocm=hip_name,
+)
+S("Execution Control [REMOVED]", "cudaConfigureCall")
+S(
+    "Occupancy",
+    """
+    cudaOccupancyAvailableDynamicSMemPerBlock cudaOccupancyMaxActiveBlocksPerMultiprocessor
+    cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags cudaOccupancyMaxActiveClusters
+    cudaOccupancyMaxPotentialBlockSize cudaOccupancyMaxPotentialBlockSizeVariableSMem
+    cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags
+    cudaOccupancyMaxPotentialBlockSizeWithFlags cudaOccupancyMaxPotentialClusterSize
+""",
+    rocm=hip_name,
+)
+S(
+    "Memory Management",
+    """
+    cudaArrayGetInfo cudaArrayGetMemoryRequirements cudaArrayGetPlane
+    cudaArrayGetSparseProperties cudaFree cudaFreeArray cudaFreeHost cudaFreeMipmappedArray
+    cudaGetMipmappedArrayLevel cudaGetSymbolAddress cudaGetSymbolSize cudaHostAlloc
+    cudaHostGetDevicePointer cudaHostGetFlags cudaHostRegister cudaHostUnregister cudaMalloc
+    cudaMalloc3D cudaMalloc3DArray cudaMallocArray cudaMallocHost cudaMallocManaged
+    cudaMallocMipmappedArray cudaMallocPitch cudaMemAdvise cudaMemAdvise_v2 cudaMemGetInfo
+    cudaMemPrefetchAsync cudaMemPrefetchAsync_v2 cudaMemRangeGetAttribute
+    cudaMemRangeGetAttributes cudaMemcpy cudaMemcpy2D cudaMemcpy2DArrayToArray
+    cudaMemcpy2DAsync cudaMemcpy2DFromArray cudaMemcpy2DFromArrayAsync cudaMemcpy2DToArray
+    cudaMemcpy2DToArrayAsync cudaMemcpy3D cudaMemcpy3DAsync cudaMemcpy3DBatchAsync
+    cudaMemcpy3DPeer cudaMemcpy3DPeerAsync cudaMemcpyAsync cudaMemcpyBatchAsync
+    cudaMemcpyFromSymbol cudaMemcpyFromSymbolAsync cudaMemcpyPeer cudaMemcpyPeerAsync
+    cudaMemcpyToSymbol cudaMemcpyToSymbolAsync cudaMemset cudaMemset2D cudaMemset2DAsync
+    cudaMemset3D cudaMemset3DAsync cudaMemsetAsync cudaMipmappedArrayGetMemoryRequirements
+    cudaMipmappedArrayGetSparseProperties make_cudaExtent make_cudaPitchedPtr make_cudaPos
+""",
+    rocm=hip_name,
+)
+S(
+    "Memory Management [DEPRECATED]",
+    """
+    cudaMemcpyArrayToArray cudaMemcpyFromArray cudaMemcpyFromArrayAsync cudaMemcpyToArray
+    cudaMemcpyToArrayAsync
+""",
+    rocm=hip_name,
+)
+S(
+    "Stream Ordered Memory Allocator",
+    """
+    cudaFreeAsync cudaMallocAsync cudaMallocFromPoolAsync cudaMemPoolCreate cudaMemPoolDestroy
+    cudaMemPoolExportPointer cudaMemPoolExportToShareableHandle cudaMemPoolGetAccess
+    cudaMemPoolGetAttribute cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
+    cudaMemPoolSetAccess cudaMemPoolSetAttribute cudaMemPoolTrimTo
+""",
+    rocm=hip_name,
+)
+S("Unified Addressing", "cudaPointerGetAttributes", rocm=hip_name)
+S(
+    "Peer Device Memory Access",
+    """
+    cudaDeviceCanAccessPeer cudaDeviceDisablePeerAccess cudaDeviceEnablePeerAccess
+""",
+    rocm=hip_name,
+)
+S(
+    "OpenGL Interoperability",
+    """
+    cudaGLGetDevices cudaGraphicsGLRegisterBuffer cudaGraphicsGLRegisterImage cudaWGLGetDevice
+""",
+    rocm=hip_name,
+)
+S(
+    "OpenGL Interoperability [DEPRECATED]",
+    """
+    cudaGLMapBufferObject cudaGLMapBufferObjectAsync cudaGLRegisterBufferObject
+    cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice cudaGLUnmapBufferObject
+    cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
+""",
+    rocm=hip_name,
+)
+_D3D = "Direct3D is Windows graphics interop; no ROCm counterpart on Linux"
+S(
+    "Direct3D 9 Interoperability",
+    """
+    cudaD3D9GetDevice cudaD3D9GetDevices cudaD3D9GetDirect3DDevice cudaD3D9SetDirect3DDevice
+    cudaGraphicsD3D9RegisterResource
+""",
+    status=NA,
+    note=_D3D,
+)
+S(
+    "Direct3D 9 Interoperability [DEPRECATED]",
+    """
+    cudaD3D9MapResources cudaD3D9RegisterResource cudaD3D9ResourceGetMappedArray
+    cudaD3D9ResourceGetMappedPitch cudaD3D9ResourceGetMappedPointer
+    cudaD3D9ResourceGetMappedSize cudaD3D9ResourceGetSurfaceDimensions
+    cudaD3D9ResourceSetMapFlags cudaD3D9UnmapResources cudaD3D9UnregisterResource
+""",
+    status=NA,
+    note=_D3D,
+)
+S(
+    "Direct3D 10 Interoperability",
+    """
+    cudaD3D10GetDevice cudaD3D10GetDevices cudaGraphicsD3D10RegisterResource
+""",
+    status=NA,
+    note=_D3D,
+)
+S(
+    "Direct3D 10 Interoperability [DEPRECATED]",
+    """
+    cudaD3D10GetDirect3DDevice cudaD3D10MapResources cudaD3D10RegisterResource
+    cudaD3D10ResourceGetMappedArray cudaD3D10ResourceGetMappedPitch
+    cudaD3D10ResourceGetMappedPointer cudaD3D10ResourceGetMappedSize
+    cudaD3D10ResourceGetSurfaceDimensions cudaD3D10ResourceSetMapFlags
+    cudaD3D10SetDirect3DDevice cudaD3D10UnmapResources cudaD3D10UnregisterResource
+""",
+    status=NA,
+    note=_D3D,
+)
+S(
+    "Direct3D 11 Interoperability",
+    """
+    cudaD3D11GetDevice cudaD3D11GetDevices cudaGraphicsD3D11RegisterResource
+""",
+    status=NA,
+    note=_D3D,
+)
+S(
+    "Direct3D 11 Interoperability [DEPRECATED]",
+    """
+    cudaD3D11GetDirect3DDevice cudaD3D11SetDirect3DDevice
+""",
+    status=NA,
+    note=_D3D,
+)
+S(
+    "VDPAU Interoperability",
+    """
+    cudaGraphicsVDPAURegisterOutputSurface cudaGraphicsVDPAURegisterVideoSurface
+    cudaVDPAUGetDevice cudaVDPAUSetVDPAUDevice
+""",
+    status=NA,
+    note="VDPAU is NVIDIA's video API; no ROCm counterpart",
+)
+S(
+    "EGL Interoperability",
+    """
+    cudaEGLStreamConsumerAcquireFrame cudaEGLStreamConsumerConnect
+    cudaEGLStreamConsumerConnectWithFlags cudaEGLStreamConsumerDisconnect
+    cudaEGLStreamConsumerReleaseFrame cudaEGLStreamProducerConnect
+    cudaEGLStreamProducerDisconnect cudaEGLStreamProducerPresentFrame
+    cudaEGLStreamProducerReturnFrame cudaEventCreateFromEGLSync cudaGraphicsEGLRegisterImage
+    cudaGraphicsResourceGetMappedEglFrame
+""",
+    status=NA,
+    note="EGLStreams interop has no ROCm counterpart",
+)
+S(
+    "Graphics Interoperability",
+    """
+    cudaGraphicsMapResources cudaGraphicsResourceGetMappedMipmappedArray
+    cudaGraphicsResourceGetMappedPointer cudaGraphicsResourceSetMapFlags
+    cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
+    cudaGraphicsUnregisterResource
+""",
+    rocm=hip_name,
+)
+S(
+    "Texture Object Management",
+    """
+    cudaCreateChannelDesc cudaCreateTextureObject cudaDestroyTextureObject cudaGetChannelDesc
+    cudaGetTextureObjectResourceDesc cudaGetTextureObjectResourceViewDesc
+    cudaGetTextureObjectTextureDesc
+""",
+    rocm=hip_name,
+)
+S(
+    "Surface Object Management",
+    """
+    cudaCreateSurfaceObject cudaDestroySurfaceObject cudaGetSurfaceObjectResourceDesc
+""",
+    rocm=hip_name,
+)
+S("Version Management", "cudaDriverGetVersion cudaRuntimeGetVersion", rocm=hip_name)
+S(
+    "Error Log Management",
+    """
+    cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory cudaLogsRegisterCallback
+    cudaLogsUnregisterCallback
+""",
+)
+S(
+    "Graph Management",
+    """
+    cudaDeviceGetGraphMemAttribute cudaDeviceGraphMemTrim cudaDeviceSetGraphMemAttribute
+    cudaGraphAddChildGraphNode cudaGraphAddDependencies cudaGraphAddDependencies_v2
+    cudaGraphAddEmptyNode cudaGraphAddEventRecordNode cudaGraphAddEventWaitNode
+    cudaGraphAddExternalSemaphoresSignalNode cudaGraphAddExternalSemaphoresWaitNode
+    cudaGraphAddHostNode cudaGraphAddKernelNode cudaGraphAddMemAllocNode
+    cudaGraphAddMemFreeNode cudaGraphAddMemcpyNode cudaGraphAddMemcpyNode1D
+    cudaGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeToSymbol cudaGraphAddMemsetNode
+    cudaGraphAddNode cudaGraphAddNode_v2 cudaGraphChildGraphNodeGetGraph cudaGraphClone
+    cudaGraphConditionalHandleCreate cudaGraphCreate cudaGraphDebugDotPrint cudaGraphDestroy
+    cudaGraphDestroyNode cudaGraphEventRecordNodeGetEvent cudaGraphEventRecordNodeSetEvent
+    cudaGraphEventWaitNodeGetEvent cudaGraphEventWaitNodeSetEvent
+    cudaGraphExecChildGraphNodeSetParams cudaGraphExecDestroy
+    cudaGraphExecEventRecordNodeSetEvent cudaGraphExecEventWaitNodeSetEvent
+    cudaGraphExecExternalSemaphoresSignalNodeSetParams
+    cudaGraphExecExternalSemaphoresWaitNodeSetParams cudaGraphExecGetFlags
+    cudaGraphExecHostNodeSetParams cudaGraphExecKernelNodeSetParams
+    cudaGraphExecMemcpyNodeSetParams cudaGraphExecMemcpyNodeSetParams1D
+    cudaGraphExecMemcpyNodeSetParamsFromSymbol cudaGraphExecMemcpyNodeSetParamsToSymbol
+    cudaGraphExecMemsetNodeSetParams cudaGraphExecNodeSetParams cudaGraphExecUpdate
+    cudaGraphExternalSemaphoresSignalNodeGetParams
+    cudaGraphExternalSemaphoresSignalNodeSetParams cudaGraphExternalSemaphoresWaitNodeGetParams
+    cudaGraphExternalSemaphoresWaitNodeSetParams cudaGraphGetEdges cudaGraphGetEdges_v2
+    cudaGraphGetNodes cudaGraphGetRootNodes cudaGraphHostNodeGetParams
+    cudaGraphHostNodeSetParams cudaGraphInstantiate cudaGraphInstantiateWithFlags
+    cudaGraphInstantiateWithParams cudaGraphKernelNodeCopyAttributes
+    cudaGraphKernelNodeGetAttribute cudaGraphKernelNodeGetParams
+    cudaGraphKernelNodeSetAttribute cudaGraphKernelNodeSetParams cudaGraphLaunch
+    cudaGraphMemAllocNodeGetParams cudaGraphMemFreeNodeGetParams cudaGraphMemcpyNodeGetParams
+    cudaGraphMemcpyNodeSetParams cudaGraphMemcpyNodeSetParams1D
+    cudaGraphMemcpyNodeSetParamsFromSymbol cudaGraphMemcpyNodeSetParamsToSymbol
+    cudaGraphMemsetNodeGetParams cudaGraphMemsetNodeSetParams cudaGraphNodeFindInClone
+    cudaGraphNodeGetDependencies cudaGraphNodeGetDependencies_v2
+    cudaGraphNodeGetDependentNodes cudaGraphNodeGetDependentNodes_v2 cudaGraphNodeGetEnabled
+    cudaGraphNodeGetType cudaGraphNodeSetEnabled cudaGraphNodeSetParams
+    cudaGraphReleaseUserObject cudaGraphRemoveDependencies cudaGraphRemoveDependencies_v2
+    cudaGraphRetainUserObject cudaGraphSetConditional cudaGraphUpload cudaUserObjectCreate
+    cudaUserObjectRelease cudaUserObjectRetain
+""",
+    rocm=hip_name,
+)
+S(
+    "Driver Entry Point Access",
+    """
+    cudaGetDriverEntryPoint cudaGetDriverEntryPointByVersion
+""",
+    rocm=hip_name,
+)
+S(
+    "Library Management",
+    """
+    cudaKernelSetAttributeForDevice cudaLibraryEnumerateKernels cudaLibraryGetGlobal
+    cudaLibraryGetKernel cudaLibraryGetKernelCount cudaLibraryGetManaged
+    cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile cudaLibraryUnload
+""",
+)
+S("Interactions with the CUDA Driver API", "cudaGetFuncBySymbol", rocm=hip_name)
+S("Profiler Control", "cudaProfilerStart cudaProfilerStop", rocm=hip_name)
+
+ROWS: tuple[ApiRow, ...] = _T.done()

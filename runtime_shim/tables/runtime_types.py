@@ -1,0 +1,162 @@
+"""The CUDA runtime API's types, enums, error codes and macros (CUDA 12.x Runtime API
+reference, "Data types used by CUDA Runtime" and "Macros"), and which of them cu2amd's
+cuda_runtime_api.h declares. Error codes keep CUDA's numbers, which HIP shares for the
+codes declared so far.
+"""
+
+from __future__ import annotations
+
+from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name, names
+from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
+
+E = Status.EMULATED
+
+_ERRORS_DECLARED = names("""
+    cudaErrorAssert cudaErrorIllegalAddress cudaErrorInitializationError
+    cudaErrorInvalidConfiguration cudaErrorInvalidDevice cudaErrorInvalidDeviceFunction
+    cudaErrorInvalidDevicePointer cudaErrorInvalidKernelImage cudaErrorInvalidMemcpyDirection
+    cudaErrorInvalidResourceHandle cudaErrorInvalidSymbol cudaErrorInvalidValue
+    cudaErrorLaunchFailure cudaErrorLaunchOutOfResources cudaErrorMemoryAllocation
+    cudaErrorMissingConfiguration cudaErrorNoDevice cudaErrorNoKernelImageForDevice
+    cudaErrorNotReady cudaErrorNotSupported cudaErrorUnknown cudaSuccess
+""")
+_MEMCPY_KINDS = names("""
+    cudaMemcpyDefault cudaMemcpyDeviceToDevice cudaMemcpyDeviceToHost cudaMemcpyHostToDevice
+    cudaMemcpyHostToHost
+""")
+
+IMPL = {
+    **{name: Impl(hip_name(name)) for name in (*_ERRORS_DECLARED, *_MEMCPY_KINDS)},
+    "CUDART_VERSION": Impl("cu2amd: 12000 (the CUDA 12.0 runtime API)"),
+    "cudaDeviceProp": Impl(
+        "hipDeviceProp_t",
+        E,
+        "14 of CUDA's fields (name, totalGlobalMem, sharedMemPerBlock, regsPerBlock, warpSize, "
+        "maxThreadsPerBlock, maxThreadsDim, maxGridSize, clockRate, totalConstMem, major, minor, "
+        "multiProcessorCount, maxThreadsPerMultiProcessor); using another is a compile error",
+    ),
+    "cudaError": Impl("hipError_t"),
+    "cudaErrorNotFound": Impl(
+        "hipErrorNotFound",
+        note="not a CUDA name: HIP's name for code 500, which CUDA calls cudaErrorSymbolNotFound",
+    ),
+    "cudaError_t": Impl("hipError_t"),
+    "cudaEvent_t": Impl("hipEvent_t"),
+    "cudaMemcpyKind": Impl("hipMemcpyKind"),
+    "cudaStream_t": Impl("hipStream_t"),
+}
+NOTES = {
+    "cudaErrorSymbolNotFound": "cuda_runtime_api.h names code 500 cudaErrorNotFound (HIP's name)",
+}
+
+_T = Table(Group.RUNTIME, IMPL, NOTES)
+S = _T.section
+
+S(
+    "Data types used by CUDA Runtime: error codes",
+    """
+    cudaErrorAddressOfConstant cudaErrorAlreadyAcquired cudaErrorAlreadyMapped
+    cudaErrorApiFailureBase cudaErrorArrayIsMapped cudaErrorAssert cudaErrorCallRequiresNewerDriver
+    cudaErrorCapturedEvent cudaErrorCdpNotSupported cudaErrorCdpVersionMismatch
+    cudaErrorCompatNotSupportedOnDevice cudaErrorContained cudaErrorContextIsDestroyed
+    cudaErrorCooperativeLaunchTooLarge cudaErrorCudartUnloading cudaErrorDeviceAlreadyInUse
+    cudaErrorDeviceNotLicensed cudaErrorDeviceUninitialized cudaErrorDevicesUnavailable
+    cudaErrorDuplicateSurfaceName cudaErrorDuplicateTextureName cudaErrorDuplicateVariableName
+    cudaErrorECCUncorrectable cudaErrorExternalDevice cudaErrorFileNotFound
+    cudaErrorFunctionNotLoaded cudaErrorGraphExecUpdateFailure cudaErrorHardwareStackError
+    cudaErrorHostMemoryAlreadyRegistered cudaErrorHostMemoryNotRegistered cudaErrorIllegalAddress
+    cudaErrorIllegalInstruction cudaErrorIllegalState cudaErrorIncompatibleDriverContext
+    cudaErrorInitializationError cudaErrorInsufficientDriver cudaErrorInvalidAddressSpace
+    cudaErrorInvalidChannelDescriptor cudaErrorInvalidClusterSize cudaErrorInvalidConfiguration
+    cudaErrorInvalidDevice cudaErrorInvalidDeviceFunction cudaErrorInvalidDevicePointer
+    cudaErrorInvalidFilterSetting cudaErrorInvalidGraphicsContext cudaErrorInvalidHostPointer
+    cudaErrorInvalidKernelImage cudaErrorInvalidMemcpyDirection cudaErrorInvalidNormSetting
+    cudaErrorInvalidPc cudaErrorInvalidPitchValue cudaErrorInvalidPtx
+    cudaErrorInvalidResourceConfiguration cudaErrorInvalidResourceHandle
+    cudaErrorInvalidResourceType cudaErrorInvalidSource cudaErrorInvalidSurface
+    cudaErrorInvalidSymbol cudaErrorInvalidTexture cudaErrorInvalidTextureBinding
+    cudaErrorInvalidValue cudaErrorJitCompilationDisabled cudaErrorJitCompilerNotFound
+    cudaErrorLaunchFailure cudaErrorLaunchFileScopedSurf cudaErrorLaunchFileScopedTex
+    cudaErrorLaunchIncompatibleTexturing cudaErrorLaunchMaxDepthExceeded
+    cudaErrorLaunchOutOfResources cudaErrorLaunchPendingCountExceeded cudaErrorLaunchTimeout
+    cudaErrorLossyQuery cudaErrorMapBufferObjectFailed cudaErrorMemoryAllocation
+    cudaErrorMemoryValueTooLarge cudaErrorMisalignedAddress cudaErrorMissingConfiguration
+    cudaErrorMixedDeviceExecution cudaErrorMpsClientTerminated cudaErrorMpsConnectionFailed
+    cudaErrorMpsMaxClientsReached cudaErrorMpsMaxConnectionsReached cudaErrorMpsRpcFailure
+    cudaErrorMpsServerNotReady cudaErrorNoDevice cudaErrorNoKernelImageForDevice
+    cudaErrorNotMapped cudaErrorNotMappedAsArray cudaErrorNotMappedAsPointer
+    cudaErrorNotPermitted cudaErrorNotReady cudaErrorNotSupported cudaErrorNotYetImplemented
+    cudaErrorNvlinkUncorrectable cudaErrorOperatingSystem cudaErrorPeerAccessAlreadyEnabled
+    cudaErrorPeerAccessNotEnabled cudaErrorPeerAccessUnsupported cudaErrorPriorLaunchFailure
+    cudaErrorProfilerAlreadyStarted cudaErrorProfilerAlreadyStopped cudaErrorProfilerDisabled
+    cudaErrorProfilerNotInitialized cudaErrorSetOnActiveProcess
+    cudaErrorSharedObjectInitFailed cudaErrorSharedObjectSymbolNotFound
+    cudaErrorSoftwareValidityNotEstablished cudaErrorStartupFailure
+    cudaErrorStreamCaptureImplicit cudaErrorStreamCaptureInvalidated
+    cudaErrorStreamCaptureIsolation cudaErrorStreamCaptureMerge cudaErrorStreamCaptureUnjoined
+    cudaErrorStreamCaptureUnmatched cudaErrorStreamCaptureUnsupported
+    cudaErrorStreamCaptureWrongThread cudaErrorStubLibrary cudaErrorSymbolNotFound
+    cudaErrorSyncDepthExceeded cudaErrorSynchronizationError cudaErrorSystemDriverMismatch
+    cudaErrorSystemNotReady cudaErrorTensorMemoryLeak cudaErrorTextureFetchFailed
+    cudaErrorTextureNotBound cudaErrorTimeout cudaErrorTooManyPeers cudaErrorUnknown
+    cudaErrorUnmapBufferObjectFailed cudaErrorUnsupportedDevSideSync
+    cudaErrorUnsupportedExecAffinity cudaErrorUnsupportedLimit cudaErrorUnsupportedPtxVersion
+    cudaSuccess
+""",
+    kind=Kind.ENUMERATOR,
+    rocm=hip_name,
+)
+S("cu2amd extension", "cudaErrorNotFound", kind=Kind.ENUMERATOR)
+S("Data types used by CUDA Runtime: memcpy kinds", " ".join(_MEMCPY_KINDS), kind=Kind.ENUMERATOR)
+S(
+    "Data types used by CUDA Runtime: enums",
+    """
+    cudaChannelFormatKind cudaComputeMode cudaDeviceAttr cudaError cudaFuncAttribute
+    cudaFuncCache cudaGraphExecUpdateResult cudaGraphInstantiateFlags cudaGraphNodeType
+    cudaLaunchAttributeID cudaLimit cudaMemAllocationType cudaMemPoolAttr cudaMemRangeAttribute
+    cudaMemcpyKind cudaMemoryAdvise cudaMemoryType cudaResourceType cudaSharedMemConfig
+    cudaStreamCaptureMode cudaStreamCaptureStatus cudaSurfaceBoundaryMode
+    cudaTextureAddressMode cudaTextureFilterMode cudaTextureReadMode
+""",
+    kind=Kind.ENUM,
+    rocm=hip_name,
+)
+S(
+    "Data types used by CUDA Runtime: types",
+    """
+    cudaAccessPolicyWindow cudaArray_const_t cudaArray_t cudaChannelFormatDesc cudaDeviceProp
+    cudaError_t cudaEvent_t cudaExtent cudaExternalMemory_t cudaExternalSemaphore_t
+    cudaFuncAttributes cudaFunction_t cudaGraphExec_t cudaGraphNode_t cudaGraph_t
+    cudaGraphicsResource_t cudaHostFn_t cudaHostNodeParams cudaIpcEventHandle_t
+    cudaIpcMemHandle_t cudaKernelNodeParams cudaKernel_t cudaLaunchAttribute
+    cudaLaunchConfig_t cudaLaunchParams cudaLibrary_t cudaMemAccessDesc cudaMemLocation
+    cudaMemPoolProps cudaMemPool_t cudaMemcpy3DParms cudaMemcpy3DPeerParms cudaMemsetParams
+    cudaMipmappedArray_t cudaPitchedPtr cudaPointerAttributes cudaPos cudaResourceDesc
+    cudaResourceViewDesc cudaStreamCallback_t cudaStream_t cudaSurfaceObject_t
+    cudaTextureDesc cudaTextureObject_t cudaUUID_t cudaUserObject_t
+""",
+    kind=Kind.TYPE,
+    rocm=hip_name,
+)
+S(
+    "Macros",
+    """
+    CUDART_VERSION cudaArrayCubemap cudaArrayDefault cudaArrayLayered cudaArraySurfaceLoadStore
+    cudaArrayTextureGather cudaCooperativeLaunchMultiDeviceNoPostSync
+    cudaCooperativeLaunchMultiDeviceNoPreSync cudaCpuDeviceId cudaDeviceBlockingSync
+    cudaDeviceLmemResizeToMax cudaDeviceMapHost cudaDeviceScheduleAuto
+    cudaDeviceScheduleBlockingSync cudaDeviceScheduleSpin cudaDeviceScheduleYield
+    cudaEventBlockingSync cudaEventDefault cudaEventDisableTiming cudaEventInterprocess
+    cudaEventRecordDefault cudaEventRecordExternal cudaHostAllocDefault cudaHostAllocMapped
+    cudaHostAllocPortable cudaHostAllocWriteCombined cudaHostRegisterDefault
+    cudaHostRegisterIoMemory cudaHostRegisterMapped cudaHostRegisterPortable
+    cudaHostRegisterReadOnly cudaInvalidDeviceId cudaIpcMemLazyEnablePeerAccess
+    cudaMemAttachGlobal cudaMemAttachHost cudaMemAttachSingle cudaOccupancyDefault
+    cudaOccupancyDisableCachingOverride cudaPeerAccessDefault cudaStreamDefault
+    cudaStreamLegacy cudaStreamNonBlocking cudaStreamPerThread
+""",
+    kind=Kind.MACRO,
+    rocm=hip_name,
+)
+
+ROWS: tuple[ApiRow, ...] = _T.done()
