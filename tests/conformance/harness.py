@@ -13,8 +13,11 @@ uint8 array; a `.pred` source is read from a uint8 array (non-zero: true). `temp
 overrides the instruction text for unusual operand shapes, e.g.
 "setp.lt.and.s32 %d, %a0, %a1, %a2;" (sources are %a0, %a1, ...; the destination %d).
 
-Where a reference file captured on an NVIDIA GPU exists (tests/conformance/reference/,
-written by capture_nvidia.py), tests may compare with it as well.
+The references are Python models written from the ISA text, next to this file:
+float_ref.py and floats.py (floating-point formats and rounding), values.py (operand
+sweeps and edge values), warp_model.py (warp collectives), and each test module's own
+model. There are no results captured on NVIDIA hardware yet (issue 10 asks for a
+capture_nvidia.py to store them where an NVIDIA GPU is present; it is not written).
 """
 
 from __future__ import annotations

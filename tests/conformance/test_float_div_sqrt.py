@@ -8,15 +8,14 @@ CU2AMD_EXHAUSTIVE=1 adds sweeps of 400,000 random operands per form.
 """
 
 import functools
-import os
 
 import numpy as np
 import pytest
 from float_ref import FMTS, check, operands, randoms, reference, scaled
 from harness import run
+from values import EXHAUSTIVE
 
 MODES = ["rn", "rz", "rm", "rp"]
-EXHAUSTIVE = os.environ.get("CU2AMD_EXHAUSTIVE") == "1"
 
 
 @functools.cache

@@ -20,8 +20,6 @@ from values import as_signed, int_values, pairs
 from cu2amd.amdgpu.targets import parse_target_id
 from cu2amd.errors import VerificationError
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.isa.forms import Status
-from cu2amd.ptx_lowering.isa.table import FORM_TABLE
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions
 
 TYPES = ["u32", "s32", "u64", "s64"]
@@ -239,9 +237,6 @@ def test_carry_out_in_a_nested_block_reaches_a_later_carry_in() -> None:
     lower(front("\t{\n\tadd.cc.u32 %r4, %r1, %r2;\n\t}\n\taddc.u32 %r3, %r1, %r2;"))
 
 
-CALLS_LOWERED = any(f.status is Status.SUPPORTED for f in FORM_TABLE.by_opcode["call"])
-needs_calls = pytest.mark.skipif(not CALLS_LOWERED, reason="call is not lowered yet")
-
 FUNCTIONS = """.version 8.0
 .target sm_80
 .address_size 64
@@ -266,7 +261,6 @@ def lower_text(text: str) -> None:
     pipeline.back(pipeline.front(text, "t.ptx"), parse_target_id("gfx942"))
 
 
-@needs_calls
 def test_carry_does_not_survive_a_call() -> None:
     body = "\tadd.cc.u32 %r4, %r1, %r2;\n\tcall f;\n\taddc.u32 %r3, %r1, %r2;"
     with pytest.raises(VerificationError) as err:
@@ -277,7 +271,6 @@ def test_carry_does_not_survive_a_call() -> None:
     )
 
 
-@needs_calls
 def test_carry_does_not_enter_a_called_function() -> None:
     callee = ".func g()\n{\n\t.reg .b32 %r<4>;\n\taddc.u32 %r2, %r1, %r1;\n\tret;\n}\n"
     body = "\tadd.cc.u32 %r4, %r1, %r2;\n\tcall g;\n\tadd.u32 %r3, %r1, %r2;"
@@ -287,7 +280,6 @@ def test_carry_does_not_enter_a_called_function() -> None:
     assert err.value.message == f"'addc.u32': {NO_CARRY_OUT}"
 
 
-@needs_calls
 def test_a_carry_chain_after_a_call_is_fine() -> None:
     body = "\tcall f;\n\tadd.cc.u32 %r4, %r1, %r2;\n\taddc.u32 %r3, %r1, %r2;"
     lower_text(FUNCTIONS.format(body=body))

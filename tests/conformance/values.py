@@ -62,7 +62,8 @@ def f32_values(seed: int = 3) -> np.ndarray:
 # -- 16-bit operands: every value, every pair with CU2AMD_EXHAUSTIVE=1 -------------------
 
 # Set CU2AMD_EXHAUSTIVE=1 to check every pair of 16-bit operands (2^32 per form, in
-# chunks; hours for the whole suite) instead of CI's sample of them.
+# chunks; hours for the whole suite) instead of CI's sample of them, and to add the long
+# random sweeps of the float tests. The one place the variable is read: set and not "0".
 EXHAUSTIVE = os.environ.get("CU2AMD_EXHAUSTIVE", "") not in ("", "0")
 EXHAUSTIVE_CHUNK_ROWS = 256  # values of the first operand per chunk: 2^24 pairs
 
