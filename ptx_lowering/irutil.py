@@ -46,12 +46,13 @@ def declare_intrinsic(
 
 
 def call_intrinsic(
-    builder: ir.IRBuilder, name: str, ret: ir.Type, args: list[ir.Value]
+    builder: ir.IRBuilder, name: str, ret: ir.Type, args: list[ir.Value], result: str = ""
 ) -> ir.Instruction:
     """A call of intrinsic (or runtime function) `name`, declared on first use from the
-    arguments' types. The one way emitters call LLVM intrinsics."""
+    arguments' types, its value named `result`. The one way emitters and target hooks
+    call LLVM intrinsics."""
     fn = declare_intrinsic(builder.module, name, ret, [a.type for a in args])
-    return builder.call(fn, args)
+    return builder.call(fn, args, name=result)
 
 
 def umin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:

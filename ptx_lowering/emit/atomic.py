@@ -40,10 +40,11 @@ from __future__ import annotations
 from llvmlite import ir
 
 from cu2amd.ptx_lowering import ast
+from cu2amd.ptx_lowering.emit import half
 from cu2amd.ptx_lowering.emit.context import FunctionContext, llvm_type
 from cu2amd.ptx_lowering.emit.memory import address_pointer, instruction_space
 from cu2amd.ptx_lowering.emit.registry import emitter
-from cu2amd.ptx_lowering.irutil import load
+from cu2amd.ptx_lowering.irutil import call_intrinsic, load
 from cu2amd.ptx_lowering.isa.types import TYPES, PtxType
 
 I32, I64 = ir.IntType(32), ir.IntType(64)
@@ -237,16 +238,12 @@ def _bf16_loop(
 def _bf16_apply(ctx: FunctionContext, op: str, x: ir.Value, y: ir.Value) -> ir.Value:
     """op(x, y) of two bf16 values (i16 bits), as bf16 bits."""
     b = ctx.builder
-    f32 = ir.FloatType()
-    fx, fy = (b.bitcast(b.shl(b.zext(v, I32), I32(16)), f32) for v in (x, y))
+    fx, fy = (half.widen(b, v, "bf16") for v in (x, y))
     if op == "add":
         total = b.fadd(fx, fy)
     else:
         name = {"min": "llvm.minnum.f32", "max": "llvm.maxnum.f32"}[op]
-        fn = ctx.module.globals.get(name) or ir.Function(
-            ctx.module, ir.FunctionType(f32, [f32, f32]), name
-        )
-        total = b.call(fn, [fx, fy])
+        total = call_intrinsic(b, name, ir.FloatType(), [fx, fy])
     bits = b.bitcast(total, I32)
     # round to nearest even; a NaN keeps its sign and top payload bits, made quiet
     rounded = b.add(bits, b.add(I32(0x7FFF), b.and_(b.lshr(bits, I32(16)), I32(1))))

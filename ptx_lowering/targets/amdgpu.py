@@ -26,7 +26,7 @@ from cu2amd.amdgpu import codegen
 from cu2amd.amdgpu.targets import Family, TargetId
 from cu2amd.errors import Location, UnsupportedError
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.irutil import declare_intrinsic, use_string_attributes
+from cu2amd.ptx_lowering.irutil import call_intrinsic, declare_intrinsic, use_string_attributes
 from cu2amd.ptx_lowering.isa.types import StateSpace
 from cu2amd.ptx_lowering.targets.base import AXES, TargetHooks
 
@@ -147,13 +147,14 @@ class AmdgpuHooks(TargetHooks):
     def special_register(
         self, builder: ir.IRBuilder, name: str, axis: str | None, loc: Location
     ) -> ir.Value:
-        module = builder.module
         if name == "%tid" and axis in AXES:
-            fn = declare_intrinsic(module, f"llvm.amdgcn.workitem.id.{axis}", I32, [])
-            return builder.call(fn, [], name=f"tid.{axis}")
+            return call_intrinsic(
+                builder, f"llvm.amdgcn.workitem.id.{axis}", I32, [], f"tid.{axis}"
+            )
         if name == "%ctaid" and axis in AXES:
-            fn = declare_intrinsic(module, f"llvm.amdgcn.workgroup.id.{axis}", I32, [])
-            return builder.call(fn, [], name=f"ctaid.{axis}")
+            return call_intrinsic(
+                builder, f"llvm.amdgcn.workgroup.id.{axis}", I32, [], f"ctaid.{axis}"
+            )
         if name == "%ntid" and axis in AXES:
             return self._workgroup_size(builder, axis)
         if name == "%nctaid" and axis in AXES:
@@ -165,13 +166,11 @@ class AmdgpuHooks(TargetHooks):
         if name in ("%smid", "%nsmid"):
             return self._sm_id(builder, name, loc)
         if name == "%gridid":
-            fn = declare_intrinsic(module, "llvm.amdgcn.dispatch.id", I64, [])
-            return builder.call(fn, [], name="gridid")
+            return call_intrinsic(builder, "llvm.amdgcn.dispatch.id", I64, [], "gridid")
         if name == "%clock64":
             if self.target_id.target.family in (Family.RDNA3, Family.RDNA3_5):
                 return self._constant_clock(builder, "clock64")
-            fn = declare_intrinsic(module, "llvm.readcyclecounter", I64, [])
-            return builder.call(fn, [], name="clock64")
+            return call_intrinsic(builder, "llvm.readcyclecounter", I64, [], "clock64")
         if name == "%globaltimer":
             ticks = self._constant_clock(builder, "realtime")
             return builder.mul(ticks, I64(_CONSTANT_CLOCK_NS), name="globaltimer")
@@ -181,18 +180,17 @@ class AmdgpuHooks(TargetHooks):
             )
             if name == "%total_smem_size":
                 return total
-            static = declare_intrinsic(module, "llvm.amdgcn.groupstaticsize", I32, [])
-            return builder.sub(total, builder.call(static, []), name="dynamic_smem_size")
+            static = call_intrinsic(builder, "llvm.amdgcn.groupstaticsize", I32, [])
+            return builder.sub(total, static, name="dynamic_smem_size")
         raise self.unsupported_special(name + (f".{axis}" if axis else ""), loc)
 
     def _constant_clock(self, builder: ir.IRBuilder, name: str) -> ir.Value:
-        fn = declare_intrinsic(builder.module, "llvm.readsteadycounter", I64, [])
-        return builder.call(fn, [], name=name)
+        return call_intrinsic(builder, "llvm.readsteadycounter", I64, [], name)
 
     def _hw_field(self, builder: ir.IRBuilder, field: tuple[int, int, int]) -> ir.Value:
         register, offset, width = field
-        getreg = declare_intrinsic(builder.module, "llvm.amdgcn.s.getreg", I32, [I32])
-        return builder.call(getreg, [I32((width - 1) << 11 | offset << 6 | register)])
+        selector = I32((width - 1) << 11 | offset << 6 | register)
+        return call_intrinsic(builder, "llvm.amdgcn.s.getreg", I32, [selector])
 
     def _sm_id(self, builder: ir.IRBuilder, name: str, loc: Location) -> ir.Value:
         """%smid as HIP's __smid() composes it, and %nsmid the bound of that numbering."""
@@ -250,8 +248,7 @@ class AmdgpuHooks(TargetHooks):
     ) -> ir.Value:
         module = builder.module
         ptr_ty = ir.PointerType(addrspace=4)
-        dispatch = declare_intrinsic(module, "llvm.amdgcn.dispatch.ptr", ptr_ty, [])
-        base = builder.call(dispatch, [], name="dispatch")
+        base = call_intrinsic(builder, "llvm.amdgcn.dispatch.ptr", ptr_ty, [], "dispatch")
         addr = builder.gep(base, [I32(offset)], source_etype=ir.IntType(8), inbounds=True)
         value = builder.load(addr, typ=ty, name=name, align=ty.width // 8)
         value.set_metadata("invariant.load", module.add_metadata([]))
@@ -259,7 +256,7 @@ class AmdgpuHooks(TargetHooks):
 
     def trap(self, builder: ir.IRBuilder, site: str) -> None:
         del site  # s_trap carries no message; the queue reports the abort
-        builder.call(declare_intrinsic(builder.module, "llvm.trap", ir.VoidType(), []), [])
+        call_intrinsic(builder, "llvm.trap", ir.VoidType(), [])
 
     def barrier(
         self, builder: ir.IRBuilder, site: str, barrier_id: ir.Value, count: ir.Value | None

@@ -26,7 +26,7 @@ from llvmlite import ir
 
 from cu2amd.errors import Location
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.irutil import declare_intrinsic, use_string_attributes
+from cu2amd.ptx_lowering.irutil import call_intrinsic, declare_intrinsic, use_string_attributes
 from cu2amd.ptx_lowering.isa.types import StateSpace
 from cu2amd.ptx_lowering.targets.base import AXES, TargetHooks
 
@@ -233,11 +233,10 @@ class HostHooks(TargetHooks):
         if name == "%nsmid":
             return I32(1)
         if name == "%clock64":
-            fn = declare_intrinsic(builder.module, "llvm.readcyclecounter", I64, [])
-            return builder.call(fn, [], name="clock64")
+            return call_intrinsic(builder, "llvm.readcyclecounter", I64, [], "clock64")
         if name in ("%globaltimer", "%gridid"):
             callee = "__cu2amd_globaltimer" if name == "%globaltimer" else "__cu2amd_grid_id"
-            return builder.call(declare_intrinsic(builder.module, callee, I64, []), [])
+            return call_intrinsic(builder, callee, I64, [])
         raise self.unsupported_special(name + (f".{axis}" if axis else ""), loc)
 
     def _static_shared_bytes(self, builder: ir.IRBuilder) -> ir.Value:
@@ -256,8 +255,8 @@ class HostHooks(TargetHooks):
     def printf(
         self, builder: ir.IRBuilder, format_: ir.Value, args: ir.Value, loc: Location
     ) -> ir.Value:
-        fn = declare_intrinsic(builder.module, "__cu2amd_vprintf", I32, [PTR, PTR])
-        return builder.call(fn, [builder.inttoptr(format_, PTR), builder.inttoptr(args, PTR)])
+        pointers = [builder.inttoptr(format_, PTR), builder.inttoptr(args, PTR)]
+        return call_intrinsic(builder, "__cu2amd_vprintf", I32, pointers)
 
     def assert_fail(self, builder: ir.IRBuilder, site: str, args: list[ir.Value]) -> None:
         message, file, line, function, char_size = args
