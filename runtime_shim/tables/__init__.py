@@ -21,9 +21,18 @@ from cu2amd.runtime_shim.tables import (
     types,
     warp,
 )
-from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
+from cu2amd.runtime_shim.tables.row import (
+    AMDGPU,
+    HOST_PLATFORM,
+    TARGETS,
+    ApiRow,
+    Group,
+    Kind,
+    Status,
+)
 
-__all__ = ["ALL_ROWS", "MODULES", "ApiRow", "Group", "Kind", "Status", "lookup"]
+__all__ = ["ALL_ROWS", "AMDGPU", "HOST_PLATFORM", "MODULES", "TARGETS", "ApiRow", "Group", "Kind",
+           "Status", "lookup"]  # fmt: skip
 
 # In the order the coverage table shows them.
 MODULES = (

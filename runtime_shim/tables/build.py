@@ -24,6 +24,7 @@ class Impl:
     rocm: str  # what it calls or is built from
     status: Status = Status.SUPPORTED
     note: str = ""
+    broken_on: tuple[str, ...] = ()  # see ApiRow.broken_on
 
 
 Rocm = Callable[[str], str] | str
@@ -79,9 +80,8 @@ class Table:
             counterpart = rocm(name) if callable(rocm) else rocm
             if name in self.impl:
                 impl = self.impl[name]
-                row = ApiRow(
-                    name, group or self.group, kind, section, impl.status, impl.rocm, impl.note
-                )
+                row = ApiRow(name, group or self.group, kind, section, impl.status, impl.rocm,
+                             impl.note, broken_on=impl.broken_on)  # fmt: skip
             else:
                 why = (
                     self.notes.get(name)

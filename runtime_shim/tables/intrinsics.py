@@ -8,8 +8,8 @@ textures and surfaces). SIMD intrinsics are in simd.py.
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import NOT_YET, Impl, Table
-from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
+from cu2amd.runtime_shim.tables.build import NOT_YET, Impl, Table, names
+from cu2amd.runtime_shim.tables.row import AMDGPU, ApiRow, Group, Kind, Status
 
 FLOAT_INTRINSICS = "Single Precision Intrinsics"
 DOUBLE_INTRINSICS = "Double Precision Intrinsics"
@@ -96,13 +96,27 @@ def _math_intrinsics() -> list[ApiRow]:
     return rows
 
 
+_INTEGER_INTRINSICS = """
+    __brev __brevll __byte_perm __clz __clzll __dp2a_hi __dp2a_lo __dp4a __ffs __ffsll __fns
+    __funnelshift_l __funnelshift_lc __funnelshift_r __funnelshift_rc __hadd __mul24 __mul64hi
+    __mulhi __popc __popcll __rhadd __sad __uhadd __umul24 __umul64hi __umulhi __urhadd __usad
+"""
+_INTEGER_IMPL = "cu2amd/integer_intrinsics.h (clang builtins: llvm.ctpop, llvm.fshl ...)"
+
 IMPL = {
+    **{name: Impl(_INTEGER_IMPL) for name in names(_INTEGER_INTRINSICS)},
+    "__hadd": Impl(
+        _INTEGER_IMPL,
+        note="the integer average; the fp16/bf16 __hadd (cuda_fp16.h/cuda_bf16.h) is not declared",
+    ),
     "__threadfence": Impl('__builtin_amdgcn_fence(seq_cst, "agent")'),
     "__threadfence_block": Impl('__builtin_amdgcn_fence(seq_cst, "workgroup")'),
     "__threadfence_system": Impl("__atomic_thread_fence(seq_cst)"),
     "__trap": Impl("__builtin_trap"),
     "printf": Impl(
-        "clang's AMDGPU printf lowering (ockl hostcall); host platform: runtime_shim/host/printf.c"
+        "clang's AMDGPU printf lowering (ockl hostcall); host platform: runtime_shim/host/printf.c",
+        note="AMD GPUs: compiling a kernel that calls it aborts (inline asm in the linked OCKL)",
+        broken_on=(AMDGPU,),
     ),
 }
 _CLOCK = "not implemented yet: s_memtime on AMD GPUs counts at another rate than SM clocks"
@@ -111,23 +125,12 @@ NOTES = {
     "clock": _CLOCK,
     "clock64": _CLOCK,
     "__prof_trigger": "NVIDIA profiler counters; no ROCm counterpart",
-    "__hadd": "not implemented yet, in either meaning: the integer average, or the fp16/bf16 "
-    "addition of cuda_fp16.h/cuda_bf16.h",
 }
 
 _T = Table(Group.DEVICE_INTRINSIC, IMPL, NOTES)
 S = _T.section
 
-S(
-    "Integer Intrinsics",
-    """
-    __brev __brevll __byte_perm __clz __clzll __dp2a_hi __dp2a_lo __dp4a __ffs __ffsll __fns
-    __funnelshift_l __funnelshift_lc __funnelshift_r __funnelshift_rc __hadd __mul24 __mul64hi
-    __mulhi __popc __popcll __rhadd __sad __uhadd __umul24 __umul64hi __umulhi __urhadd __usad
-""",
-    rocm=lambda n: n,
-    group=Group.DEVICE_MATH,
-)
+S("Integer Intrinsics", _INTEGER_INTRINSICS, rocm=lambda n: n, group=Group.DEVICE_MATH)
 S(
     "Type Casting Intrinsics",
     """

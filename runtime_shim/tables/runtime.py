@@ -32,11 +32,10 @@ IMPL = {
         "multiProcessorCount ...); warpSize is 32 (warp-32 semantics); no other fields yet",
     ),
     "cudaGetErrorName": Impl(
-        "hipGetErrorName",
-        note="HIP's name with 'hip' replaced by 'cuda': a code HIP names differently gets HIP's "
-        "name (500 is cudaErrorNotFound, CUDA's cudaErrorSymbolNotFound)",
+        "cu2amd: CUDA's names, from cuda_runtime_api.h's error list",
+        note="code 500 is named cudaErrorNotFound; CUDA calls it cudaErrorSymbolNotFound",
     ),
-    "cudaGetErrorString": Impl("hipGetErrorString", E, "HIP's message text, not CUDA's wording"),
+    "cudaGetErrorString": Impl("cu2amd: CUDA's texts, from cuda_runtime_api.h's error list"),
     "cudaGetLastError": Impl("hipGetLastError"),
     "cudaMalloc": Impl("hipMalloc"),
     "cudaMemcpy": Impl("hipMemcpy"),

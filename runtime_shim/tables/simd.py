@@ -1,19 +1,15 @@
 """The CUDA Math API's SIMD intrinsics: byte and halfword arithmetic on the lanes of a
 32-bit word (__vadd4, __vcmpeq2 ...), and CUDA 12's integer min/max/relu forms (__vimax3_s32
-...). HIP's headers provide the first set under the same names; none is in cu2amd's
-headers yet.
+...). cu2amd/simd_intrinsics.h implements the first set (HIP's headers have them too,
+under the same names); the CUDA 12 forms are not declared yet.
 """
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Table
+from cu2amd.runtime_shim.tables.build import Impl, Table, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group
 
-_T = Table(Group.DEVICE_MATH, {})
-
-_T.section(
-    "SIMD Intrinsics",
-    """
+_CLASSIC = """
     __vabs2 __vabs4 __vabsdiffs2 __vabsdiffs4 __vabsdiffu2 __vabsdiffu4 __vabsss2 __vabsss4
     __vadd2 __vadd4 __vaddss2 __vaddss4 __vaddus2 __vaddus4 __vavgs2 __vavgs4 __vavgu2 __vavgu4
     __vcmpeq2 __vcmpeq4 __vcmpges2 __vcmpges4 __vcmpgeu2 __vcmpgeu4 __vcmpgts2 __vcmpgts4
@@ -24,9 +20,12 @@ _T.section(
     __vsetgts2 __vsetgts4 __vsetgtu2 __vsetgtu4 __vsetles2 __vsetles4 __vsetleu2 __vsetleu4
     __vsetlts2 __vsetlts4 __vsetltu2 __vsetltu4 __vsetne2 __vsetne4 __vsub2 __vsub4 __vsubss2
     __vsubss4 __vsubus2 __vsubus4
-""",
-    rocm=lambda n: n,
+"""
+_T = Table(
+    Group.DEVICE_MATH,
+    {name: Impl("cu2amd/simd_intrinsics.h (lane-wise C)") for name in names(_CLASSIC)},
 )
+_T.section("SIMD Intrinsics", _CLASSIC)
 _T.section(
     "SIMD Intrinsics (CUDA 12 integer min/max)",
     """

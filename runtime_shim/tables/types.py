@@ -25,8 +25,11 @@ IMPL = {
         __align__ __constant__ __device__ __forceinline__ __global__ __host__ __launch_bounds__
         __managed__ __noinline__ __restrict__ __shared__
     """)},
+    "__CUDACC__": Impl("clang (CUDA mode); cu2amd/config.h in HIP mode"),
+    "__CUDACC_VER_BUILD__": Impl("cu2amd: 0"),
     "__CUDACC_VER_MAJOR__": Impl("cu2amd: 12"),
     "__CUDACC_VER_MINOR__": Impl("cu2amd: 0"),
+    "__NVCC__": Impl("cu2amd: 1"),
 }  # fmt: skip
 NOTES = {
     "__cluster_dims__": "thread block clusters (sm_90) have no AMD counterpart yet",
@@ -50,7 +53,7 @@ S(
 )
 S(
     "Compiler Macros",
-    "__CUDACC_VER_BUILD__ __CUDACC_VER_MAJOR__ __CUDACC_VER_MINOR__",
+    "__CUDACC_VER_BUILD__ __CUDACC_VER_MAJOR__ __CUDACC_VER_MINOR__ __CUDACC__ __NVCC__",
     kind=Kind.MACRO,
 )
 
