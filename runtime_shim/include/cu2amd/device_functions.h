@@ -3,6 +3,8 @@
 #define CU2AMD_DEVICE_FUNCTIONS_H
 
 #include "cu2amd/builtins.h"
+#include "cu2amd/integer_intrinsics.h"
+#include "cu2amd/simd_intrinsics.h"
 
 /* Defined in both passes: host compilation parses (but does not emit) device code, with
  * the device target's builtins available as the auxiliary target's. HIP mode targets
