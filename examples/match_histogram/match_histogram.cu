@@ -14,8 +14,8 @@ __global__ void histogram(const int *bins, unsigned *hist, int n) {
     if (i >= n) return;
     int bin = bins[i];
     unsigned peers = __match_any_sync(active, bin);
-    int leader = __builtin_ctz(peers);
-    if ((int)(threadIdx.x % 32) == leader) atomicAdd(&hist[bin], (unsigned)__builtin_popcount(peers));
+    int leader = __ffs(peers) - 1;
+    if ((int)(threadIdx.x % 32) == leader) atomicAdd(&hist[bin], (unsigned)__popc(peers));
 }
 
 int main() {
