@@ -152,3 +152,30 @@ def test_time_phases_splits_the_compile(tmp_path: Path) -> None:
                       "total"]  # fmt: skip
     seconds = [float(line.rsplit(None, 1)[1]) for line in lines[1:]]
     assert all(s >= 0 for s in seconds) and seconds[-1] >= seconds[0] + seconds[-2]
+
+
+IOSTREAM = r"""#include <iostream>
+#include <string>
+#include <vector>
+__global__ void iota(int *x) { x[threadIdx.x] = threadIdx.x; }
+int main() {
+    std::vector<int> h(4);
+    int *d;
+    cudaMalloc(&d, 16);
+    iota<<<1, 4>>>(d);
+    cudaMemcpy(h.data(), d, 16, cudaMemcpyDeviceToHost);
+    std::cout << "sum=" + std::to_string(h[0] + h[1] + h[2] + h[3]) << std::endl;
+}
+"""
+
+
+def test_host_code_uses_the_system_cxx_library(tmp_path: Path) -> None:
+    """Host code is compiled against the system's libstdc++ headers, so the program is
+    linked with the system's C++ compiler (was: undefined std::cout with zig's libc++)."""
+    src = tmp_path / "io.cu"
+    src.write_text(IOSTREAM)
+    exe = tmp_path / "io"
+    proc = nvcc("--offload-arch=host", "-o", str(exe), str(src))
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert (run.returncode, run.stdout) == (0, "sum=6\n"), run.stderr

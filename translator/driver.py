@@ -44,9 +44,9 @@ from cu2amd.ptx_lowering.inline_asm import InlineAsm, reject_unrewritten_asm
 from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
 from cu2amd.runtime_shim.device.library import flavour_for_wave_size, link_device_library
 from cu2amd.runtime_shim.headers import cuda_header_flags
-from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple, runtime_archive
+from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
-from cu2amd.translator import rdc
+from cu2amd.translator import hostlink, rdc, toolkit
 from cu2amd.translator.nvcc_config import Config
 
 CUDA_SUFFIXES = (".cu",)
@@ -352,29 +352,32 @@ class Driver:
         self.jobs.append(self.command_job(cmd, "clang host"))
 
     def plan_link(self, objects: list[Path], output: Path) -> None:
+        """The host link, by cu2amd-host-link (hostlink.py) with the CUDA runtime as nvcc
+        names it, so that `-v` shows build tools the link line they should copy."""
         c = self.config
-        zig = host_cc()[:-1]
         inputs = [str(o) for o in objects]
         if self.needs_device_link(objects):
             dlink = self.tmp / "cu2amd_dlink.o"
             self.plan_device_link(objects, dlink)
             inputs.append(str(dlink))
-        host = any(isinstance(t, HostTarget) for t in c.targets)
-        runtime: list[str]
-        if host and c.shared:
-            # The executable that loads this library carries (and exports) the runtime.
-            runtime = []
-        elif host:
-            # Whole: kernel modules are loaded later and call runtime functions (device
-            # printf ...) that the program itself never references; -rdynamic exports them.
-            runtime = ["-Wl,--whole-archive", "<cu2amd host runtime archive>",
-                       "-Wl,--no-whole-archive", "-ldl", "-lm", "-rdynamic"]  # fmt: skip
-        else:
-            hip = self.tc.libamdhip64()
-            runtime = [str(hip), f"-Wl,-rpath,{hip.parent}"]
-        shared = ["-shared"] if c.shared else []
-        cmd = [*zig, "c++", *shared, *inputs, *runtime, *c.link_flags, "-o", str(output)]
-        self.jobs.append(self.command_job(cmd, "link"))
+        flavour = "host" if any(isinstance(t, HostTarget) for t in c.targets) else "amd"
+        root = toolkit.toolkit_path(flavour)
+        # Host compiler options reach the link as they do with nvcc's g++, except -v: the
+        # host compiler's own link line is not one for build tools to copy.
+        host_flags = [f for f in c.host_flags if f not in ("-v", "--verbose")]
+        args = [*(["-shared"] if c.shared else []), *host_flags, *inputs,
+                f"-L{root / 'lib64'}", *c.link_flags, "-lcudadevrt", "-lcudart_static",
+                "-o", str(output)]  # fmt: skip
+
+        def run() -> None:
+            toolkit.toolkit_dir(flavour)
+            # Not verbose: -v shows the launcher's line, the one for build tools to copy.
+            status = hostlink.link(args, flavour, ccbin=c.ccbin)
+            if status != 0:
+                raise _ToolExit(status)
+
+        launcher = str(root / "bin" / toolkit.LAUNCHER)
+        self.jobs.append(Job([launcher, *args], self._timed_run("link", [launcher, *args], run)))
 
     def needs_device_link(self, objects: list[Path]) -> bool:
         """nvcc links device code when it links a program: when this invocation compiled
@@ -397,15 +400,12 @@ class Driver:
 
     def plan_archive(self, objects: list[Path], output: Path) -> None:
         zig = host_cc()[:-1]
-        cmd = [*zig, "ar", "rcs", str(output), *(str(o) for o in objects)]
+        cmd = [*zig, "ar", "rcs", str(output), *(str(o) for o in objects)]  # llvm-ar
         self.jobs.append(self.command_job(cmd, "archive"))
 
     def command_job(self, cmd: list[str], phase: str) -> Job:
         def run() -> None:
-            argv = [
-                runtime_archive().as_posix() if a == "<cu2amd host runtime archive>" else a
-                for a in cmd
-            ]
+            argv = cmd
             if self.config.verbose:
                 print("#$ " + shlex.join(argv), file=sys.stderr)
             with self.timed(phase):
@@ -418,6 +418,17 @@ class Driver:
                 raise _ToolExit(proc.returncode)
 
         return Job(cmd, run)
+
+    def _timed_run(
+        self, phase: str, describe: list[str], fn: Callable[[], None]
+    ) -> Callable[[], None]:
+        def run() -> None:
+            if self.config.verbose:
+                print("#$ " + shlex.join(describe), file=sys.stderr)
+            with self.timed(phase):
+                fn()
+
+        return run
 
     def internal_job(self, describe: list[str], fn: Callable[[], None]) -> Job:
         def run() -> None:
@@ -634,6 +645,10 @@ class Driver:
             if not self.config.keep:
                 shutil.rmtree(self.tmp, ignore_errors=True)
             return 0
+        if self.config.verbose and any(self.language(p) == "cu" for p in self.config.inputs):
+            # The CUDA architecture device code is compiled as (__CUDA_ARCH__), in nvcc's
+            # spelling: build tools detect the default architecture from it.
+            print(f"#$ CUDA_ARCH=-arch compute_{self.config.cuda_arch}", file=sys.stderr)
         start = time.perf_counter()
         try:
             for job in self.jobs:
@@ -695,7 +710,11 @@ class _ToolExit(Exception):
 
 
 def version_text() -> str:
+    # The first line is the one build tools (CMake's compiler identification) look for to
+    # treat a compiler as nvcc-compatible; the version line matches nvcc's format.
     return (
+        "nvcc: NVIDIA (R) Cuda compiler driver interface, as implemented by cu2amd-nvcc "
+        "(cu2amd is not NVIDIA software)\n"
         "cu2amd-nvcc: the cu2amd CUDA compiler driver for AMD GPUs\n"
         f"cu2amd {__version__}, CUDA compatibility release 12.0 (cuda_12.0.r12.0)\n"
         "Cuda compilation tools, release 12.0, V12.0.0 (cu2amd)\n"

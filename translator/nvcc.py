@@ -15,6 +15,7 @@ import sys
 import traceback
 
 from cu2amd.errors import Cu2amdError
+from cu2amd.translator import toolkit
 from cu2amd.translator.driver import Driver, version_text
 from cu2amd.translator.nvcc_config import configure
 from cu2amd.translator.options import expand_argv, parse
@@ -27,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
         if parsed.has("version"):
             sys.stdout.write(version_text())
             return 0
+        if parsed.has("verbose"):
+            flavour = toolkit.flavour_of(parsed.last("offload-arch"))
+            sys.stderr.write(toolkit.verbose_environment(flavour))
         driver = Driver(configure(parsed))
         driver.plan()
         return driver.execute()

@@ -44,6 +44,7 @@ class Config:
     shared: bool = False  # -shared
     time_phases: bool = False  # --time-phases: wall time per phase on stderr
     max_registers: int | None = None  # -maxrregcount
+    ccbin: str | None = None  # -ccbin: the host compiler that links
 
     @functools.cached_property
     def targets(self) -> tuple[Target, ...]:
@@ -163,6 +164,7 @@ def configure(parsed: Parsed) -> Config:
         shared=parsed.has("shared"),
         time_phases=parsed.has("time-phases"),
         max_registers=_max_registers(parsed.last("maxrregcount")),
+        ccbin=parsed.last("compiler-bindir"),
     )
 
 

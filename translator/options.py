@@ -57,7 +57,13 @@ BOOL = ("true", "false")
 # Sorted by canonical name (checked by a test).
 OPTIONS: tuple[Opt, ...] = (
     _o("compile", "c", F, D, "Compile each input to an object file; do not link."),
-    _o("compiler-bindir", "ccbin", V, H, "Host compiler (accepted; cu2amd uses clang)."),
+    _o(
+        "compiler-bindir",
+        "ccbin",
+        V,
+        H,
+        "Host compiler that links (cu2amd compiles host code with clang).",
+    ),
     _o("compiler-options", "Xcompiler", L, H, "Options for the host compiler."),
     _o(
         "cubin",
@@ -77,11 +83,19 @@ OPTIONS: tuple[Opt, ...] = (
     _o("device-link", "dlink", F, D, "Link relocatable device code into one object."),
     _o("diag-suppress", None, L, H, "Suppress diagnostics by number (accepted, ignored)."),
     _o("disable-warnings", "w", F, P, "Suppress all warnings."),
+    _o("dlink-time-opt", "dlto", F, D, "Device link-time optimisation (what -dlink always does)."),
     _o("dryrun", None, F, D, "Print the commands, run nothing."),
     _o("expt-extended-lambda", None, F, P, "Extended lambdas (always on in clang)."),
     _o("expt-relaxed-constexpr", None, F, P, "Relaxed constexpr (always on in clang)."),
     _o("extended-lambda", None, F, P, "Extended lambdas (always on in clang)."),
     _o("fmad", None, V, DEV, "Contract multiply-adds.", choices=BOOL),
+    _o(
+        "forward-unknown-to-host-compiler",
+        "forward-unknown-to-host-compiler",
+        F,
+        D,
+        "Pass options cu2amd-nvcc does not know to the host compiler.",
+    ),
     _o("ftz", None, V, DEV, "Flush denormals to zero.", choices=BOOL),
     _o("generate-code", "gencode", V, DEV, "arch=compute_XX,code=sm_XX (selects __CUDA_ARCH__)."),
     _o("generate-dependencies", "M", F, P, "Write make dependencies to stdout; no compile."),
@@ -216,11 +230,15 @@ def _lookup(arg: str) -> tuple[Opt | None, str | None]:
 def parse(argv: Sequence[str]) -> Parsed:
     parsed = Parsed()
     it: Iterator[str] = iter(argv)
+    forward = any(_lookup(a)[0] is _BY_LONG["forward-unknown-to-host-compiler"] for a in argv)
     for arg in it:
         if not arg.startswith("-") or arg == "-":
             parsed.inputs.append(arg)
             continue
         opt, value = _lookup(arg)
+        if opt is None and forward:
+            parsed.options.append((_BY_LONG["compiler-options"], arg))
+            continue
         if opt is None:
             raise UsageError(f"unknown option '{arg}'")
         if not opt.supported:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from elftools.common.exceptions import ELFError
@@ -90,6 +90,7 @@ class LinkInputs:
 
     code: list[DeviceCode]
     cuids: list[str]  # of host objects compiled with -fgpu-rdc, in input order
+    linked: set[str] = field(default_factory=set)  # cuids a device-link object defines
 
 
 def read_inputs(paths: list[Path]) -> LinkInputs:
@@ -117,10 +118,13 @@ def _read_object(data: bytes, origin: str, found: LinkInputs) -> None:
             if not isinstance(symtab, SymbolTableSection):
                 continue
             for sym in symtab.iter_symbols():
-                if sym.name.startswith(_FATBIN_PREFIX) and sym["st_shndx"] == "SHN_UNDEF":
-                    cid = sym.name.removeprefix(_FATBIN_PREFIX)
-                    if cid not in found.cuids:
-                        found.cuids.append(cid)
+                if not sym.name.startswith(_FATBIN_PREFIX):
+                    continue
+                cid = sym.name.removeprefix(_FATBIN_PREFIX)
+                if sym["st_shndx"] != "SHN_UNDEF":
+                    found.linked.add(cid)
+                elif cid not in found.cuids:
+                    found.cuids.append(cid)
     except ELFError as err:
         raise UsageError(f"'{origin}': not a valid object file ({err})") from err
 

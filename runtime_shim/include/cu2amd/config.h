@@ -33,6 +33,15 @@
 #define CUDART_VERSION 12000
 #define __CUDACC_VER_MAJOR__ 12
 #define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 0
+/* What nvcc defines for every CUDA source: code (and CMake's compiler identification)
+ * tests them. */
+#ifndef __CUDACC__
+#define __CUDACC__ 1
+#endif
+#ifndef __NVCC__
+#define __NVCC__ 1
+#endif
 #define __CU2AMD__ 1
 
 #endif
