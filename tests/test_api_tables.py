@@ -166,3 +166,11 @@ def test_math_accuracy_notes() -> None:
         if r.group is tables.Group.DEVICE_MATH and r.status is Status.SUPPORTED:
             assert r.note.startswith(accuracy_note(r.cuda_ulp, r.rocm_ulp)), r.name
     assert "exceeds CUDA's bound (0 ulp)" in lookup("sqrtf").note  # type: ignore[union-attr]
+
+
+def test_override_tables_name_real_rows() -> None:
+    """The modules' per-name overrides (HIP counterparts, no-HIP sets) only name rows."""
+    from cu2amd.runtime_shim.tables import driver, runtime
+
+    assert runtime._NO_HIP | set(runtime._HIP) <= {r.name for r in runtime.ROWS}
+    assert set(driver._HIP) <= {r.name for r in driver.ROWS}

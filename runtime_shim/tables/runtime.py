@@ -1,13 +1,15 @@
 """The CUDA runtime API's functions (CUDA 12.x Runtime API reference, one section per
 module of the manual), and what cu2amd's cuda_runtime_api.h does with each: it calls
 HIP's C ABI, which ROCm's libamdhip64 and cu2amd's host platform runtime both export.
+The ROCm column is HIP's counterpart (cross-checked against HIPIFY's tables), "" where HIP
+has none.
 
 Types, enums, error codes and macros of the runtime API are in runtime_types.py.
 """
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name
+from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Status
 
 E = Status.EMULATED
@@ -68,6 +70,48 @@ NOTES = {
     "cudaWGLGetDevice": "Windows OpenGL; cu2amd targets Linux",
 }
 
+# HIPIFY's counterpart where it is not the plain cuda -> hip rename, and the functions for
+# which HIP has none (HIPIFY's tables, cross-checked; "" then).
+_HIP = {
+    "cudaFreeHost": "hipHostFree",
+    "cudaGetDriverEntryPoint": "hipGetProcAddress",
+    "cudaMallocHost": "hipHostMalloc",
+    "cudaThreadExit": "hipDeviceReset",
+    "cudaThreadGetCacheConfig": "hipDeviceGetCacheConfig",
+    "cudaThreadSetCacheConfig": "hipDeviceSetCacheConfig",
+    "cudaThreadSynchronize": "hipDeviceSynchronize",
+    "make_cudaExtent": "make_hipExtent",
+    "make_cudaPitchedPtr": "make_hipPitchedPtr",
+    "make_cudaPos": "make_hipPos",
+}
+_NO_HIP = set(names("""
+    cudaArrayGetMemoryRequirements cudaArrayGetPlane cudaArrayGetSparseProperties
+    cudaCtxResetPersistingL2Cache cudaDeviceFlushGPUDirectRDMAWrites
+    cudaDeviceGetNvSciSyncAttributes cudaDeviceGetTexture1DLinearMaxWidth
+    cudaDeviceRegisterAsyncNotification cudaDeviceUnregisterAsyncNotification
+    cudaExternalMemoryGetMappedMipmappedArray cudaFuncGetName cudaFuncGetParamInfo
+    cudaGLMapBufferObject cudaGLMapBufferObjectAsync cudaGLRegisterBufferObject
+    cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice cudaGLUnmapBufferObject
+    cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject cudaGetDriverEntryPointByVersion
+    cudaGetKernel cudaGetParameterBuffer cudaGetParameterBufferV2 cudaGetSurfaceObjectResourceDesc
+    cudaGraphAddDependencies_v2 cudaGraphAddNode_v2 cudaGraphConditionalHandleCreate
+    cudaGraphGetEdges_v2 cudaGraphNodeGetDependencies_v2 cudaGraphNodeGetDependentNodes_v2
+    cudaGraphRemoveDependencies_v2 cudaGraphSetConditional
+    cudaGraphicsResourceGetMappedMipmappedArray cudaGraphicsResourceSetMapFlags cudaInitDevice
+    cudaLaunchKernelExC cudaMemAdvise_v2 cudaMemPrefetchAsync_v2 cudaMemcpy3DPeer
+    cudaMemcpy3DPeerAsync cudaMemcpyArrayToArray cudaMemcpyFromArrayAsync cudaMemcpyToArrayAsync
+    cudaOccupancyAvailableDynamicSMemPerBlock cudaOccupancyMaxActiveClusters
+    cudaOccupancyMaxPotentialClusterSize cudaSetDoubleForDevice cudaSetDoubleForHost
+    cudaStreamCopyAttributes cudaStreamGetAttribute cudaStreamGetCaptureInfo_v3 cudaStreamGetId
+    cudaStreamSetAttribute cudaStreamUpdateCaptureDependencies_v2 cudaThreadGetLimit
+    cudaThreadSetLimit cudaWGLGetDevice
+"""))  # fmt: skip
+
+
+def _rocm(name: str) -> str:
+    return "" if name in _NO_HIP else _HIP.get(name, hip_name(name))
+
+
 _T = Table(Group.RUNTIME, IMPL, NOTES)
 S = _T.section
 
@@ -77,31 +121,36 @@ S(
     cudaChooseDevice cudaDeviceFlushGPUDirectRDMAWrites cudaDeviceGetAttribute
     cudaDeviceGetByPCIBusId cudaDeviceGetCacheConfig cudaDeviceGetDefaultMemPool
     cudaDeviceGetLimit cudaDeviceGetMemPool cudaDeviceGetNvSciSyncAttributes
-    cudaDeviceGetP2PAttribute cudaDeviceGetPCIBusId cudaDeviceGetSharedMemConfig
+    cudaDeviceGetP2PAttribute cudaDeviceGetPCIBusId
     cudaDeviceGetStreamPriorityRange cudaDeviceGetTexture1DLinearMaxWidth
     cudaDeviceRegisterAsyncNotification cudaDeviceReset cudaDeviceSetCacheConfig
-    cudaDeviceSetLimit cudaDeviceSetMemPool cudaDeviceSetSharedMemConfig
+    cudaDeviceSetLimit cudaDeviceSetMemPool
     cudaDeviceSynchronize cudaDeviceUnregisterAsyncNotification cudaGetDevice
     cudaGetDeviceCount cudaGetDeviceFlags cudaGetDeviceProperties cudaInitDevice
     cudaIpcCloseMemHandle cudaIpcGetEventHandle cudaIpcGetMemHandle cudaIpcOpenEventHandle
     cudaIpcOpenMemHandle cudaSetDevice cudaSetDeviceFlags cudaSetValidDevices
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Device Management [DEPRECATED]",
+    "cudaDeviceGetSharedMemConfig cudaDeviceSetSharedMemConfig",
+    rocm=_rocm,
+)
+S(
+    "Thread Management [DEPRECATED]",
     """
     cudaThreadExit cudaThreadGetCacheConfig cudaThreadGetLimit cudaThreadSetCacheConfig
     cudaThreadSetLimit cudaThreadSynchronize
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Error Handling",
     """
     cudaGetErrorName cudaGetErrorString cudaGetLastError cudaPeekAtLastError
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Stream Management",
@@ -116,7 +165,7 @@ S(
     cudaStreamUpdateCaptureDependencies_v2 cudaStreamWaitEvent
     cudaThreadExchangeStreamCaptureMode
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Event Management",
@@ -125,7 +174,7 @@ S(
     cudaEventElapsedTime_v2 cudaEventQuery cudaEventRecord cudaEventRecordWithFlags
     cudaEventSynchronize
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "External Resource Interoperability",
@@ -135,18 +184,19 @@ S(
     cudaImportExternalSemaphore cudaSignalExternalSemaphoresAsync
     cudaWaitExternalSemaphoresAsync
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Execution Control",
     """
     cudaFuncGetAttributes cudaFuncGetName cudaFuncGetParamInfo cudaFuncSetAttribute
-    cudaFuncSetCacheConfig cudaFuncSetSharedMemConfig cudaGetKernel cudaLaunchCooperativeKernel
-    cudaLaunchCooperativeKernelMultiDevice cudaLaunchHostFunc cudaLaunchKernel
-    cudaLaunchKernelExC cudaSetDoubleForDevice cudaSetDoubleForHost
+    cudaFuncSetCacheConfig cudaGetKernel cudaGetParameterBuffer cudaGetParameterBufferV2
+    cudaLaunchCooperativeKernel cudaLaunchCooperativeKernelMultiDevice cudaLaunchHostFunc
+    cudaLaunchKernel cudaLaunchKernelExC cudaSetDoubleForDevice cudaSetDoubleForHost
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
+S("Execution Control [DEPRECATED]", "cudaFuncSetSharedMemConfig", rocm=_rocm)
 S("Execution Control [REMOVED]", "cudaConfigureCall")
 S(
     "Occupancy",
@@ -157,7 +207,7 @@ S(
     cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags
     cudaOccupancyMaxPotentialBlockSizeWithFlags cudaOccupancyMaxPotentialClusterSize
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Memory Management",
@@ -178,7 +228,7 @@ S(
     cudaMemset3D cudaMemset3DAsync cudaMemsetAsync cudaMipmappedArrayGetMemoryRequirements
     cudaMipmappedArrayGetSparseProperties make_cudaExtent make_cudaPitchedPtr make_cudaPos
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Memory Management [DEPRECATED]",
@@ -186,7 +236,7 @@ S(
     cudaMemcpyArrayToArray cudaMemcpyFromArray cudaMemcpyFromArrayAsync cudaMemcpyToArray
     cudaMemcpyToArrayAsync
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Stream Ordered Memory Allocator",
@@ -196,22 +246,22 @@ S(
     cudaMemPoolGetAttribute cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
     cudaMemPoolSetAccess cudaMemPoolSetAttribute cudaMemPoolTrimTo
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
-S("Unified Addressing", "cudaPointerGetAttributes", rocm=hip_name)
+S("Unified Addressing", "cudaPointerGetAttributes", rocm=_rocm)
 S(
     "Peer Device Memory Access",
     """
     cudaDeviceCanAccessPeer cudaDeviceDisablePeerAccess cudaDeviceEnablePeerAccess
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "OpenGL Interoperability",
     """
     cudaGLGetDevices cudaGraphicsGLRegisterBuffer cudaGraphicsGLRegisterImage cudaWGLGetDevice
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "OpenGL Interoperability [DEPRECATED]",
@@ -220,7 +270,7 @@ S(
     cudaGLSetBufferObjectMapFlags cudaGLSetGLDevice cudaGLUnmapBufferObject
     cudaGLUnmapBufferObjectAsync cudaGLUnregisterBufferObject
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 _D3D = "Direct3D is Windows graphics interop; no ROCm counterpart on Linux"
 S(
@@ -309,7 +359,7 @@ S(
     cudaGraphicsSubResourceGetMappedArray cudaGraphicsUnmapResources
     cudaGraphicsUnregisterResource
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Texture Object Management",
@@ -318,16 +368,16 @@ S(
     cudaGetTextureObjectResourceDesc cudaGetTextureObjectResourceViewDesc
     cudaGetTextureObjectTextureDesc
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Surface Object Management",
     """
     cudaCreateSurfaceObject cudaDestroySurfaceObject cudaGetSurfaceObjectResourceDesc
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
-S("Version Management", "cudaDriverGetVersion cudaRuntimeGetVersion", rocm=hip_name)
+S("Version Management", "cudaDriverGetVersion cudaRuntimeGetVersion", rocm=_rocm)
 S(
     "Error Log Management",
     """
@@ -376,14 +426,14 @@ S(
     cudaGraphRetainUserObject cudaGraphSetConditional cudaGraphUpload cudaUserObjectCreate
     cudaUserObjectRelease cudaUserObjectRetain
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Driver Entry Point Access",
     """
     cudaGetDriverEntryPoint cudaGetDriverEntryPointByVersion
 """,
-    rocm=hip_name,
+    rocm=_rocm,
 )
 S(
     "Library Management",
@@ -393,7 +443,7 @@ S(
     cudaLibraryGetUnifiedFunction cudaLibraryLoadData cudaLibraryLoadFromFile cudaLibraryUnload
 """,
 )
-S("Interactions with the CUDA Driver API", "cudaGetFuncBySymbol", rocm=hip_name)
-S("Profiler Control", "cudaProfilerStart cudaProfilerStop", rocm=hip_name)
+S("Interactions with the CUDA Driver API", "cudaGetFuncBySymbol", rocm=_rocm)
+S("Profiler Control", "cudaProfilerStart cudaProfilerStop", rocm=_rocm)
 
 ROWS: tuple[ApiRow, ...] = _T.done()
