@@ -32,6 +32,16 @@ I1 = ir.IntType(1)
 
 def llvm_type(t: PtxType) -> ir.Type:
     """Storage type of a PTX register or value of type `t`."""
+    ty = _LLVM_TYPES.get(t.name)  # a type's name says all of it
+    if ty is None:
+        ty = _LLVM_TYPES[t.name] = _llvm_type(t)
+    return ty
+
+
+_LLVM_TYPES: dict[str, ir.Type] = {}
+
+
+def _llvm_type(t: PtxType) -> ir.Type:
     if t.kind is Kind.PRED:
         return I1
     if t.kind is Kind.FLOAT and t.lanes == 1:
@@ -97,6 +107,7 @@ class FunctionContext:
         self.label_uses: dict[str, ast.Name] = {}  # first use of each branch target
         self.instruction: ast.Instruction | None = None  # being emitted, for diagnostics
         self.allocas = 0  # the entry block starts with this many allocas
+        self.stack = hooks.alloca_address_space()
         # Per-function state of an instruction family (e.g. the carry flag of add.cc),
         # keyed by the family's own name.
         self.state: dict[str, object] = {}
@@ -133,11 +144,7 @@ class FunctionContext:
         """An alloca at the top of the entry block, in the target's stack address space,
         after the allocas made before it. The builder stays where it is."""
         instr = make_alloca(
-            self.entry,
-            ty,
-            name=llvm_name(ptx_name) + ".addr",
-            addrspace=self.hooks.alloca_address_space(),
-            align=align,
+            self.entry, ty, name=llvm_name(ptx_name) + ".addr", addrspace=self.stack, align=align
         )
         b = self.builder
         if b.debug_metadata is not None and "dbg" not in instr.metadata:
