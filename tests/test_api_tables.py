@@ -3,7 +3,10 @@ sorted, and every status true of cu2amd's headers as libclang sees them in each 
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from itertools import groupby
+from pathlib import Path
 
 import pytest
 
@@ -133,8 +136,6 @@ def test_default_note_is_the_plain_not_implemented_one() -> None:
 
 def test_coverage_doc_is_up_to_date() -> None:
     """docs/api-coverage.md is generated: python -m cu2amd.runtime_shim.tables.coverage_doc."""
-    from pathlib import Path
-
     from cu2amd.runtime_shim.tables import coverage_doc
 
     committed = (Path(__file__).resolve().parent.parent / "docs" / "api-coverage.md").read_text()
@@ -174,3 +175,14 @@ def test_override_tables_name_real_rows() -> None:
 
     assert runtime._NO_HIP | set(runtime._HIP) <= {r.name for r in runtime.ROWS}
     assert set(driver._HIP) <= {r.name for r in driver.ROWS}
+
+
+def test_coverage_doc_command_writes_the_file(tmp_path: Path) -> None:
+
+    from cu2amd.runtime_shim.tables import coverage_doc
+
+    out = tmp_path / "api-coverage.md"
+    cmd = [sys.executable, "-m", "cu2amd.runtime_shim.tables.coverage_doc", "-o", str(out)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0 and not proc.stdout, proc.stderr
+    assert out.read_text() == coverage_doc.render()
