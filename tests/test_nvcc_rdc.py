@@ -186,3 +186,38 @@ def test_dlink_of_a_source_file() -> None:
         f"cu2amd-nvcc: error: '{PHYSICS}': -dlink links object files and static libraries; "
         "compile sources with -dc first\n"
     )
+
+
+TWO_FILES_A = r"""#include <cstdio>
+__global__ void twice(int *x) { x[threadIdx.x] *= 2; }
+void add_one(int *x);
+int main() {
+    int h[4] = {1, 2, 3, 4}, *d;
+    cudaMalloc(&d, sizeof h);
+    cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+    twice<<<1, 4>>>(d);
+    add_one(d);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    printf("%d %d %d %d %s\n", h[0], h[1], h[2], h[3], cudaGetErrorString(cudaGetLastError()));
+}
+"""
+TWO_FILES_B = r"""__global__ void plus_one(int *x) { x[threadIdx.x] += 1; }
+void add_one(int *x) { plus_one<<<1, 4>>>(x); }
+"""
+
+
+@pytest.mark.parametrize("rdc", [False, True])
+def test_kernels_of_two_files_and_a_shared_library(tmp_path: Path, rdc: bool) -> None:
+    """Each file (and shared library) with kernels registers its own fat binary on the
+    host platform; every one of them must stay distinct (the runtime used to load the
+    first module again for the second, so its kernels were 'invalid device function')."""
+    (tmp_path / "a.cu").write_text(TWO_FILES_A)
+    (tmp_path / "b.cu").write_text(TWO_FILES_B)
+    (tmp_path / "lib.cu").write_text(SHARED_LIB)
+    flags = ["-rdc=true"] if rdc else []
+    ok(nvcc("-shared", "-Xcompiler", "-fPIC", "--offload-arch=host", tmp_path / "lib.cu",
+            "-o", tmp_path / "libscale.so"))  # fmt: skip
+    exe = tmp_path / "app"
+    ok(nvcc(*flags, "--offload-arch=host", tmp_path / "a.cu", tmp_path / "b.cu",
+            f"-L{tmp_path}", "-lscale", "-Xlinker", f"-rpath={tmp_path}", "-o", exe))  # fmt: skip
+    assert run(exe) == "3 5 7 9 no error\n"

@@ -344,7 +344,10 @@ static host_module *load_module(const unsigned char *data, uint64_t size, char *
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    close(fd);
+    /* The descriptor stays open as long as the module is loaded (always): dlopen knows a
+     * loaded object by its path, and a closed descriptor's number, hence the path, would
+     * be the next module's, which would then get this module back. */
+    if (!handle) close(fd);
     if (!handle) {
         snprintf(err, err_len, "cannot load the host module: %s", dlerror());
         return NULL;
