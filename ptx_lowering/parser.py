@@ -17,7 +17,6 @@ goes on, so one run reports every independent error. One error raises its
 from __future__ import annotations
 
 import functools
-import gc
 import hashlib
 import pickle
 import re
@@ -30,6 +29,7 @@ from typing import Any
 from cu2amd.errors import Cu2amdError, ErrorList, Location, PtxSyntaxError
 from cu2amd.outputs import write_atomic
 from cu2amd.ptx_lowering import ast
+from cu2amd.ptx_lowering.gc_pause import paused_gc
 from cu2amd.ptx_lowering.parse_builder import Builder, Tok, parse_int_literal
 
 __all__ = ["parse_int_literal", "parse_module", "parse_operand", "parse_statements"]
@@ -308,15 +308,11 @@ def _parse(text: str, file: str, start: str) -> Any:
         tables.builder.start(file)
         # Parsing allocates many small objects and no cycles: the cyclic collector would
         # only rescan the growing AST over and over.
-        collecting = gc.isenabled()
-        gc.disable()
         try:
-            return _Parse(tables, text, file).run(start)
+            with paused_gc():
+                return _Parse(tables, text, file).run(start)
         except RecursionError:
             raise PtxSyntaxError("PTX nested too deeply to parse", Location(file, 1, 1)) from None
-        finally:
-            if collecting:
-                gc.enable()
 
 
 class _Parse:

@@ -22,6 +22,7 @@ from cu2amd.amdgpu.targets import TargetId
 from cu2amd.errors import InternalError, UsageError
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit.module import lower_module
+from cu2amd.ptx_lowering.gc_pause import paused_gc
 from cu2amd.ptx_lowering.parser import parse_module
 from cu2amd.ptx_lowering.passes.decode import Decode
 from cu2amd.ptx_lowering.printer import print_module
@@ -95,7 +96,8 @@ class Pipeline:
         module = self._stage("parse", lambda: parse_module(text, file), print_module)
         for pass_type in PTX_PASSES:
             p = pass_type()
-            module = self._stage(p.name, lambda p=p, m=module: p.run(m), print_module)
+            with paused_gc():
+                module = self._stage(p.name, lambda p=p, m=module: p.run(m), print_module)
             if self.options.verify_each:
                 _verify_decoded(module)
         return module
@@ -107,7 +109,8 @@ class Pipeline:
 
     def lower(self, module: ast.Module, target: Target) -> llvm.ModuleRef:
         hooks = self.hooks(target)
-        ir_text = self._stage("lower", lambda: str(lower_module(module, hooks)), lambda s: s)
+        with paused_gc():
+            ir_text = self._stage("lower", lambda: str(lower_module(module, hooks)), lambda s: s)
         llvm_module = codegen.parse_ir(ir_text, module.file)
         # Warp collectives are calls of the device runtime library (emit/warp.py).
         link_device_library(llvm_module, device_library_flavour(target))

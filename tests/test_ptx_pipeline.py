@@ -46,3 +46,30 @@ def test_print_after_codegen_prints_the_assembly_once() -> None:
     assert text.count("; *** after codegen ***") == 1
     assert text.count(".amdhsa_kernel k") == 1
     assert result.code_object[:4] == b"\x7fELF"
+
+
+def test_gc_is_paused_inside_and_restored_after() -> None:
+    import gc
+
+    from cu2amd.ptx_lowering.gc_pause import paused_gc
+
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        with paused_gc():  # nested: still paused, and the outer pause is not ended early
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    try:
+        with paused_gc():
+            raise ValueError
+    except ValueError:
+        pass
+    assert gc.isenabled()
+    gc.disable()  # a caller that already paused it keeps it paused
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
