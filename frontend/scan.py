@@ -25,7 +25,7 @@ from cu2amd.errors import Cu2amdError
 from cu2amd.frontend import hazards
 from cu2amd.frontend.asm import AsmStatement, clang_args, parse_tokens
 from cu2amd.frontend.hazards import Hazard, callee_name
-from cu2amd.frontend.scan_clang import overloaded_decl_count
+from cu2amd.frontend.scan_clang import file_handle, overloaded_decl_count
 from cu2amd.frontend.scan_libraries import LibraryInclude, library_includes, library_of_symbol
 from cu2amd.runtime_shim.headers import include_dir
 
@@ -130,6 +130,11 @@ def _header_dir() -> str:
     return str(include_dir().resolve())
 
 
+@functools.lru_cache(maxsize=4096)
+def resolved(name: str) -> str:
+    return str(Path(name).resolve())
+
+
 def new_facts(path: str) -> FileFacts:
     data = Path(path).read_bytes()
     facts = FileFacts(path, data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1))
@@ -171,17 +176,17 @@ class _Walk:
     def run(self, tu: ci.TranslationUnit) -> None:
         self.facts(self.main)
         for inc in tu.get_includes():
-            self.wants(str(Path(inc.include.name).resolve()))
-        names: dict[str, str] = {}
+            self.wants(resolved(inc.include.name))
+        # Most top-level declarations are the system's and cu2amd's headers: tell them
+        # apart by their file's handle, and ask for a file's name once.
+        walked: dict[int, FileFacts | None] = {0: None}
         for top in tu.cursor.get_children():
-            f = top.location.file
-            if f is None:
-                continue
-            name = names.get(f.name)
-            if name is None:
-                name = names[f.name] = str(Path(f.name).resolve())
-            if name in self.files:
-                self.walk(top, self.files[name], "host")
+            handle = file_handle(top)
+            if handle not in walked:
+                walked[handle] = self.files.get(resolved(top.location.file.name))
+            facts = walked[handle]
+            if facts is not None:
+                self.walk(top, facts, "host")
 
     def is_cuda_decl(self, decl: ci.Cursor) -> bool:
         h = decl.hash
@@ -258,7 +263,7 @@ class _Walk:
             self.facts(self.main).asm.append(AsmUse(loc.line, loc.column, None, problem))
             return
         first = tokens[0].location
-        path = str(Path(first.file.name).resolve()) if first.file else self.main
+        path = resolved(first.file.name) if first.file else self.main
         key = (path, tokens[0].extent.start.offset)
         if key in self.asm_offsets or not self.wants(path):
             return
@@ -325,7 +330,7 @@ def _diagnostics(tu: ci.TranslationUnit, walk: _Walk) -> None:
         if d.severity < ci.Diagnostic.Error:
             continue
         loc = d.location
-        path = str(Path(loc.file.name).resolve()) if loc.file else walk.main
+        path = resolved(loc.file.name) if loc.file else walk.main
         if _HOST_ONLY_TYPE.search(d.spelling) and not walk.is_project(path):
             continue
         owner = path if path in walk.files else walk.main

@@ -1,5 +1,6 @@
-"""libclang entry points the Python bindings (libclang 18) do not wrap: constant
-evaluation of an expression and the operator of a binary expression."""
+"""libclang entry points the Python bindings (libclang 18) do not wrap, or wrap slowly:
+constant evaluation of an expression, the operator of a binary expression, the file a
+cursor is in as a bare handle (no File object, no name string: the scanner's hot loop)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,26 @@ def _lib() -> ctypes.CDLL:
     lib.clang_getNumOverloadedDecls.argtypes = [ci.Cursor]
     lib.clang_getNumOverloadedDecls.restype = ctypes.c_uint
     return lib
+
+
+@functools.cache
+def _file_handle_fn() -> ctypes._CFuncPtr:  # type: ignore[name-defined]
+    # A second binding of clang_getInstantiationLocation (`lib[name]` is a new function
+    # object): only the CXFile handle out, as an int, nothing else converted.
+    fn = ci.conf.lib["clang_getInstantiationLocation"]
+    fn.argtypes = [ci.SourceLocation, ctypes.POINTER(ctypes.c_void_p)] + [ctypes.c_void_p] * 3
+    fn.restype = None
+    return fn
+
+
+def file_handle(cursor: ci.Cursor) -> int:
+    """The CXFile a cursor is spelled in, as an opaque int that is the same for every
+    cursor of one file in one translation unit (0: no file)."""
+    handle = ctypes.c_void_p()
+    _file_handle_fn()(
+        ci.conf.lib.clang_getCursorLocation(cursor), ctypes.byref(handle), None, None, None
+    )
+    return handle.value or 0
 
 
 def int_value(cursor: ci.Cursor) -> int | None:
