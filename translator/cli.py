@@ -14,6 +14,7 @@ from cu2amd.translator.cmd_doctor import doctor
 from cu2amd.translator.cmd_inspect import inspect_cmd
 from cu2amd.translator.cmd_ptx import ptx
 from cu2amd.translator.cmd_report import report
+from cu2amd.translator.cmd_toolkit import cmake_toolchain_cmd, toolkit_dir_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -29,6 +30,8 @@ def cli() -> None:
 cli.add_command(ptx)
 cli.add_command(inspect_cmd)
 cli.add_command(doctor)
+cli.add_command(toolkit_dir_cmd)
+cli.add_command(cmake_toolchain_cmd)
 cli.add_command(report)
 
 

@@ -22,6 +22,7 @@ system's C++ library, so it is linked with it) with these changes:
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -77,6 +78,11 @@ def link(args: list[str], flavour: str, verbose: bool = False, ccbin: str | None
     """Run the link; returns the linker's exit status."""
     inputs = [Path(a) for a in args if not a.startswith("-") and Path(a).suffix in (".o", ".a")]
     inputs += rdc.find_libraries([a for a in args if a.startswith(("-L", "-l"))])
+    args = _expand_response_files(args)
+    # The toolkit's runtime libraries named by path (CMake's CUDA::cudart) are requests
+    # for the runtime like -lcudart: one runtime is linked, whichever way it was asked for.
+    by_path = {"libcudart.so": "-lcudart", "libcudart_static.a": "-lcudart_static"}
+    args = [by_path.get(Path(a).name, a) if _in_toolkit(a) else a for a in args]
     wants_runtime = [a for a in args if a in RUNTIME_LIBRARIES]
     rest = [a for a in args if a not in RUNTIME_LIBRARIES]
     making_shared = "-shared" in args
@@ -90,6 +96,28 @@ def link(args: list[str], flavour: str, verbose: bool = False, ccbin: str | None
         if verbose:
             print("#$ " + " ".join(cmd), file=sys.stderr)
         return subprocess.run(cmd, check=False).returncode
+
+
+def _expand_response_files(args: list[str], depth: int = 0) -> list[str]:
+    """g++'s @file arguments (CMake passes objects and libraries in them), expanded so the
+    runtime libraries and objects in them are seen."""
+    out: list[str] = []
+    for arg in args:
+        path = Path(arg[1:])
+        if arg.startswith("@") and path.is_file() and depth < 8:
+            out += _expand_response_files(shlex.split(path.read_text()), depth + 1)
+        else:
+            out.append(arg)
+    return out
+
+
+def _in_toolkit(arg: str) -> bool:
+    from cu2amd.translator.toolkit import FLAVOURS, toolkit_path
+
+    path = Path(arg)
+    return path.name in ("libcudart.so", "libcudart_static.a") and any(
+        path.parent == toolkit_path(f) / "lib64" for f in FLAVOURS
+    )
 
 
 def _device_link_if_needed(

@@ -73,14 +73,15 @@ def configure(parsed: Parsed) -> Config:
     for path in inputs:
         if not path.exists():
             raise UsageError(f"no such file: '{path}'")
-    arch = DEFAULT_SM
-    for value in parsed.values("gpu-architecture"):
-        arch = _arch_number(value)
+    # Device code is compiled once per AMD target, so one __CUDA_ARCH__: the newest of the
+    # CUDA architectures asked for (-gencode for 75, 80 and 86 -> 860).
+    archs = [_arch_number(value) for value in parsed.values("gpu-architecture")]
     for value in parsed.values("generate-code"):
         fields = dict(part.split("=", 1) for part in value.split(",") if "=" in part)
         if "arch" not in fields:
             raise UsageError(f"-gencode '{value}' needs arch=compute_XX")
-        arch = _arch_number(fields["arch"])
+        archs.append(_arch_number(fields["arch"]))
+    arch = max(archs, default=DEFAULT_SM)
     pre = []
     for opt, value in parsed.options:
         match opt.name:

@@ -117,6 +117,7 @@ OPTIONS: tuple[Opt, ...] = (
     _o("maxrregcount", None, V, DEV, "Maximum registers per thread (AMD: VGPRs per lane)."),
     _o("offload-arch", None, V, DEV, "cu2amd: AMD targets (gfx942,gfx1100) or host."),
     _o("optimize", "O", J, P, "Optimisation level 0-3.", choices=("0", "1", "2", "3")),
+    _o("options-file", "optf", L, D, "Read more options from these files."),
     _o("output-file", "o", V, D, "Output file."),
     _o("pre-include", "include", J, P, "Include a header first."),
     _o(
@@ -187,16 +188,34 @@ class Parsed:
 
 
 def expand_argv(argv: Sequence[str], env: dict[str, str] | None = None) -> list[str]:
-    """NVCC_PREPEND_FLAGS + argv (with @response files expanded) + NVCC_APPEND_FLAGS."""
+    """NVCC_PREPEND_FLAGS + argv (with @response and --options-file files expanded) +
+    NVCC_APPEND_FLAGS."""
     env = os.environ if env is None else env
     prepend = shlex.split(env.get("NVCC_PREPEND_FLAGS", ""))
     append = shlex.split(env.get("NVCC_APPEND_FLAGS", ""))
     return [*prepend, *_responses(list(argv), depth=0), *append]
 
 
+_OPTIONS_FILE = ("--options-file", "-optf")
+
+
 def _responses(args: list[str], depth: int) -> list[str]:
+    """@file response files and nvcc's --options-file/-optf FILE, expanded in place."""
     out: list[str] = []
-    for arg in args:
+    it = iter(args)
+    for arg in it:
+        name, eq, value = arg.partition("=")
+        if name in _OPTIONS_FILE:
+            path_text = value if eq else next(it, None)
+            if not path_text:
+                raise UsageError(f"option '{name}' needs a file")
+            if depth > 8:
+                raise UsageError(f"options files nest too deeply at '{path_text}'")
+            for one in path_text.split(","):
+                if not Path(one).is_file():
+                    raise UsageError(f"no such options file: '{one}'")
+                out += _responses(shlex.split(Path(one).read_text()), depth + 1)
+            continue
         if arg.startswith("@") and len(arg) > 1:
             if depth > 8:
                 raise UsageError(f"response files nest too deeply at '{arg}'")
