@@ -96,8 +96,7 @@ class Pipeline:
         module = self._stage("parse", lambda: parse_module(text, file), print_module)
         for pass_type in PTX_PASSES:
             p = pass_type()
-            with paused_gc():
-                module = self._stage(p.name, lambda p=p, m=module: p.run(m), print_module)
+            module = self._stage(p.name, lambda p=p, m=module: p.run(m), print_module)
             if self.options.verify_each:
                 _verify_decoded(module)
         return module

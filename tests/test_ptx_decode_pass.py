@@ -126,3 +126,15 @@ def test_all_errors_of_a_module_are_reported_together() -> None:
     assert [e.location.line for e in info.value.errors] == [7, 8]  # type: ignore[union-attr]
     assert "frob" in info.value.errors[0].message
     assert "add.u32" in info.value.errors[1].message
+
+
+def test_the_collector_is_running_again_after_decoding() -> None:
+    """Decode pauses the cyclic collector while it builds nodes, and only then."""
+    import gc
+
+    assert gc.isenabled()
+    Decode().run(parse_module(MODULE, "m.ptx"))
+    assert gc.isenabled()
+    with pytest.raises(ErrorList):
+        Decode().run(parse_module(HEADER + ".entry k()\n{\n\tfrob;\n\tfrob;\n}\n", "bad.ptx"))
+    assert gc.isenabled()

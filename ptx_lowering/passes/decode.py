@@ -10,6 +10,7 @@ import dataclasses
 
 from cu2amd.errors import Cu2amdError, ErrorList, VerificationError
 from cu2amd.ptx_lowering import ast
+from cu2amd.ptx_lowering.gc_pause import paused_gc
 from cu2amd.ptx_lowering.isa.forms import Decoded, FormTable, Maybe, Op
 from cu2amd.ptx_lowering.isa.table import FORM_TABLE
 
@@ -186,13 +187,14 @@ class Decode:
 
         items: list[ast.ModuleItem] = []
         changed = False
-        for item in module.items:
-            if isinstance(item, ast.Function) and item.body is not None:
-                body = visit_block(item.body)
-                if body is not item.body:
-                    item = dataclasses.replace(item, body=body)
-                    changed = True
-            items.append(item)
+        with paused_gc():  # new nodes only, no cycles: collections would rescan the AST
+            for item in module.items:
+                if isinstance(item, ast.Function) and item.body is not None:
+                    body = visit_block(item.body)
+                    if body is not item.body:
+                        item = dataclasses.replace(item, body=body)
+                        changed = True
+                items.append(item)
         if errors:
             raise errors[0] if len(errors) == 1 else ErrorList(errors)
         return dataclasses.replace(module, items=tuple(items)) if changed else module
