@@ -3,8 +3,10 @@
 The libraries are bitcode from ROCm or Debian's rocm-device-libs. Their `oclc_*` control
 libraries are one-constant modules selecting the ISA version, wave size and math modes;
 DESIGN.md notes Debian's set stops at gfx940, so cu2amd generates them for any target.
-Every library function is linkonce_odr, so optimisation drops what the program does not
-call.
+What the libraries define is made internal to the program once linked (some of it is
+weak, which no optimisation would drop), and what the program does not call is removed at
+once, at every optimisation level: unused library code is neither compiled nor allowed to
+stop code generation (some of it holds inline asm that llvmlite cannot assemble).
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def link_device_libraries(
     declared = {f.name for f in module.functions if f.is_declaration}
     if not any(n.startswith(("__ocml_", "__ockl_")) for n in declared):
         return
+    ours = _defined(module)
     for name in LIBRARIES:
         library = llvm.parse_bitcode(_library_bitcode(name))
         library.triple = module.triple
@@ -84,3 +87,20 @@ def link_device_libraries(
     controls = llvm.parse_assembly(control_module(target_id, wave64, modes))
     controls.data_layout = module.data_layout
     module.link_in(controls)
+    for value in [*module.functions, *module.global_variables]:
+        if not value.is_declaration and value.name not in ours:
+            value.linkage = "internal"
+    pm = llvm.create_new_module_pass_manager()
+    pm.add_global_dead_code_eliminate_pass()
+    pm.run(module, _pass_builder())
+
+
+@functools.cache
+def _pass_builder() -> llvm.PassBuilder:
+    """For target-independent clean-up passes only (any target machine will do)."""
+    tm = llvm.Target.from_default_triple().create_target_machine()
+    return llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options())
+
+
+def _defined(module: llvm.ModuleRef) -> set[str]:
+    return {v.name for v in [*module.functions, *module.global_variables] if not v.is_declaration}

@@ -500,7 +500,10 @@ class Driver:
         with self.timed("  optimize"):
             codegen.optimize(module, target, level)
         with self.timed("  codegen"):
-            obj = codegen.emit_object(module, target, level)
+            if _has_inline_asm(module):
+                obj = self.assemble(codegen.emit_assembly(module, target, level), target)
+            else:
+                obj = codegen.emit_object(module, target, level)
         with self.timed("  ld.lld code object"):
             code_object = codegen.link_code_object([obj], target)
         if self.config.resource_usage:
@@ -513,6 +516,17 @@ class Driver:
                     file=sys.stderr,
                 )
         return code_object
+
+    def assemble(self, assembly: str, target: TargetId) -> bytes:
+        """AMDGPU assembly to an object with clang's assembler: llvmlite's object emission
+        has no AMDGPU assembly parser for the inline asm that ROCm's device libraries hold
+        (OCKL's hoisting barriers, reached by device printf)."""
+        with tempfile.TemporaryDirectory(prefix="cu2amd-as-", dir=self.tmp) as tmp:
+            source, obj = Path(tmp, "device.s"), Path(tmp, "device.o")
+            source.write_text(assembly)
+            self.run_tool([*self.zig_clang, "-target", "amdgcn-amd-amdhsa", f"-mcpu={target}",
+                           "-c", "-x", "assembler", str(source), "-o", str(obj)])  # fmt: skip
+            return obj.read_bytes()
 
     # -- relocatable device code -----------------------------------------------------
 
@@ -661,6 +675,17 @@ class Driver:
             if not self.config.keep:
                 shutil.rmtree(self.tmp, ignore_errors=True)
         return 0
+
+
+def _has_inline_asm(module: llvm.ModuleRef) -> bool:
+    return any(
+        "asm " in str(instruction)
+        for function in module.functions
+        if not function.is_declaration
+        for block in function.blocks
+        for instruction in block.instructions
+        if instruction.opcode == "call"
+    )
 
 
 def _limit_registers(module: llvm.ModuleRef, count: int) -> llvm.ModuleRef:

@@ -335,6 +335,10 @@ static hipError_t out_of_memory(const char *what) {
 static host_module *load_module(const unsigned char *data, uint64_t size, char *err, size_t err_len,
                                 hipError_t *code) {
     *code = hipErrorInvalidImage;
+    /* Device math calls the C math library (sinf, exp, ...): make it visible to modules
+     * even when the program itself was linked without it. */
+    static int libm_loaded;
+    if (!libm_loaded) libm_loaded = dlopen("libm.so.6", RTLD_NOW | RTLD_GLOBAL) != NULL;
     int fd = memfd_create("cu2amd-host-module", MFD_CLOEXEC);
     if (fd < 0 || write(fd, data, size) != (ssize_t)size) {
         snprintf(err, err_len, "cannot stage the host module in memory");
