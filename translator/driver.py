@@ -119,6 +119,8 @@ class Driver:
         c = self.config
         return [
             *cuda_header_flags(self.builtin, "-nogpuinc", "-nogpulib"),
+            # As nvcc: the CUDA architecture device code is compiled for, in every pass.
+            f"-D__CUDA_ARCH_LIST__={c.cuda_arch * 10}",
             *c.preprocess_flags,
             f"-O{c.opt_level}",
             "-fno-exceptions",
