@@ -9,9 +9,10 @@ folder. Then, in one run, it times
 
 (a fresh process: start-up, the parallel libclang scan, analysis, JSON) against clang
 parsing the same files with the same flags (the device pass `cu2amd report` parses with:
-`cu2amd.frontend.asm.clang_args`) and the same parallelism: N `zig clang -fsyntax-only`
-processes at a time, one per file, as `xargs -P N` would run them (the ziglang wheel's
-`zig` binary itself: what `python -m ziglang clang` runs, without its Python start-up).
+`cu2amd.frontend.asm.clang_args` and `cu2amd.frontend.scan.SCAN_FLAGS`) and the same
+parallelism: N `zig clang -fsyntax-only` processes at a time, one per file, as `xargs -P
+N` would run them (the ziglang wheel's `zig` binary itself: what `python -m ziglang
+clang` runs, without its Python start-up).
 For scale it also times libclang's parse alone over the same files in N processes (what
 the scanner costs with nothing to walk). It prints the best of --repeat runs of each,
 the report's ratio to clang (the issue's target: at most 1.3x, since libclang's parse is
@@ -38,6 +39,7 @@ import clang.cindex as ci
 
 from cu2amd.amdgpu.toolchain import search
 from cu2amd.frontend.asm import clang_args
+from cu2amd.frontend.scan import SCAN_FLAGS
 
 TARGET_RATIO = 1.3
 
@@ -389,7 +391,7 @@ def main() -> None:
         root = args.keep or Path(tmp) / "codebase"
         files = write_codebase(root, args.files)
         # The report adds an empty library-stub folder; the codebase uses no library.
-        flags = clang_args(["-I", str(root / "include"), "-ferror-limit=0"], 80)
+        flags = clang_args(["-I", str(root / "include"), *SCAN_FLAGS], 80)
         out = Path(tmp) / "out.json"
         clang_s, libclang_s, report_s, peak = [], [], [], 0
         for _ in range(args.repeat):

@@ -37,6 +37,10 @@ CUDA_NAME = re.compile(
     r"reduce|activemask|syncwarp|nanosleep|ldg|ldca|ldcs|stcg|stcs|fns|"
     r"threadfence|trap|brkpt))"
 )
+# What every unit's parse adds to cu2amd's device-pass flags. The libclang wheel is older
+# than the clang cu2amd-nvcc compiles with (18 against 22) and rejects what 22 accepts in
+# cu2amd's headers: variadic __host__ __device__ declarations.
+SCAN_FLAGS = ("-ferror-limit=0", "-Xclang", "-fcuda-allow-variadic-functions")
 _QUOTED = re.compile(r"'([^']+)'")
 _UNDECLARED = re.compile(
     r"^(use of undeclared identifier|unknown type name|no (member|template|type) named "
@@ -47,6 +51,7 @@ _DEVICE_RUNTIME = re.compile(r"^reference to __host__ function '(cuda\w+)' in __
 # The device pass's view of the C++ library's host-only code (__float128 in <cmath>): a
 # real compile defers these diagnostics to code that is emitted for the device.
 _HOST_ONLY_TYPE = re.compile(r"is not supported on this target$")
+_UNAVAILABLE = re.compile(r"^'[^']+' is unavailable")
 _INTEROP = re.compile(r"^cuda(Graphics|GL|D3D|EGL|VDPAU)")
 
 
@@ -90,6 +95,8 @@ class ClangError:
     col: int
     message: str
     file: str  # where clang put it (may be outside the project)
+    file_line: int = 0  # and where in that file (when it is not the unit's)
+    file_col: int = 0
 
 
 @dataclass
@@ -156,6 +163,7 @@ class _Walk:
         self.asm_offsets: set[tuple[str, int]] = set()
         self.launch_sites: set[tuple[str, int, int]] = set()
         self._cuda_decl: dict[int, bool] = {}
+        self.undeclared_lines: set[tuple[str, int]] = set()
 
     def facts(self, path: str) -> FileFacts:
         f = self.files.get(path)
@@ -202,11 +210,13 @@ class _Walk:
         return known
 
     def walk(self, root: ci.Cursor, facts: FileFacts, space: str) -> None:
-        stack: list[tuple[ci.Cursor, str, ci.Cursor | None]] = [(root, space, None)]
+        # `constant`: the constant-expression context the cursor is in ("" if none).
+        stack: list[tuple[ci.Cursor, str, ci.Cursor | None, str]] = [(root, space, None, "")]
         while stack:
-            cursor, space, parent = stack.pop()
+            cursor, space, parent, constant = stack.pop()
             kind = cursor.kind
             children = list(cursor.get_children())
+            contexts = hazards.constant_contexts(cursor, kind, children)
             if kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD):
                 attrs = {c.kind for c in children}
                 if K.CUDAGLOBAL_ATTR in attrs:
@@ -222,11 +232,17 @@ class _Walk:
                 ref = cursor.referenced
                 if ref is not None and ref.kind != K.OVERLOADED_DECL_REF and self.is_cuda_decl(ref):
                     self.api(facts, cursor, ref.spelling, _kind_of(ref.kind))
+                    if ref.spelling == "warpSize":
+                        facts.hazards.extend(
+                            hazards.check_warp_size_use(cursor, parent, constant, facts.hazards)
+                        )
             elif kind == K.OVERLOADED_DECL_REF:
                 if overloaded_decl_count(cursor) > 0:
                     decl = ci.conf.lib.clang_getOverloadedDecl(cursor, 0)
                     if self.is_cuda_decl(decl):
                         self.api(facts, cursor, cursor.spelling, "function")
+                else:
+                    self.undeclared(facts, cursor)
             elif kind == K.CALL_EXPR:
                 name = callee_name(cursor)
                 if (
@@ -245,7 +261,13 @@ class _Walk:
                 facts.hazards.extend(hazards.check_var(cursor, children))
             elif kind == K.ASM_STMT:
                 self.asm(cursor)
-            stack.extend((c, space, cursor) for c in reversed(children))
+            if contexts is None:
+                stack.extend((c, space, cursor, constant) for c in reversed(children))
+            else:
+                stack.extend(
+                    (c, space, cursor, constant or ctx)
+                    for c, ctx in zip(reversed(children), reversed(contexts), strict=True)
+                )
 
     def api(self, facts: FileFacts, cursor: ci.Cursor, name: str, kind: str) -> None:
         loc = cursor.location
@@ -254,6 +276,13 @@ class _Walk:
             facts.features.append(
                 Feature("graphics-interop", loc.line, loc.column, f"'{name}' is graphics interop")
             )
+
+    def undeclared(self, facts: FileFacts, cursor: ci.Cursor) -> None:
+        """A call of a name no declaration has: clang says so only when the arguments
+        are valid (`cudaGraphLaunch(exec)` with `exec` of an unknown type is silent)."""
+        loc = cursor.location
+        if _named(facts, [cursor.spelling], loc.line, loc.column):
+            self.undeclared_lines.add((facts.path, loc.line))
 
     def asm(self, cursor: ci.Cursor) -> None:
         tokens = list(cursor.get_tokens())
@@ -300,7 +329,7 @@ def scan_unit(unit: Unit, is_project, seen: set[str], extra: list[str]) -> UnitS
     include path). A unit libclang cannot load at all is a unit with one error."""
     main = str(Path(unit.path).resolve())
     walk = _Walk(main, is_project, seen)
-    args = clang_args([*unit.args, *extra, "-ferror-limit=0"], unit.cuda_arch)
+    args = clang_args([*unit.args, *extra, *SCAN_FLAGS], unit.cuda_arch)
     try:
         tu = _index().parse(main, args=args)
     except ci.TranslationUnitLoadError:
@@ -324,7 +353,7 @@ def _diagnostics(tu: ci.TranslationUnit, walk: _Walk) -> None:
     """Sort clang's errors into what they mean: a use of a library symbol or an
     undeclared CUDA name, a device-side launch or runtime call, or a real parse failure.
     An error on a line that already has an explained error is taken as its consequence."""
-    explained: set[tuple[str, int]] = set()
+    explained = set(walk.undeclared_lines)
     pending: list[tuple[str, ClangError]] = []
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Error:
@@ -353,13 +382,27 @@ def _diagnostics(tu: ci.TranslationUnit, walk: _Walk) -> None:
             )
         elif _UNDECLARED.match(message) and quoted and _named(facts, quoted, line, col):
             pass
+        elif _UNAVAILABLE.match(message) and _marked_by_cu2amd(d):
+            # cu2amd's headers declare what it does not support as unavailable: the
+            # use is the finding (the AST walk recorded it), not a parse failure.
+            name = quoted[0]
+            if not any(u.name == name and u.line == line for u in facts.api_uses):
+                facts.api_uses.append(ApiUse(name, "unavailable", line, col))
         else:
-            pending.append((owner, ClangError(line, col, message, path)))
+            pending.append((owner, ClangError(line, col, message, path, loc.line, loc.column)))
             continue
         explained.add((owner, line))
     for owner, err in pending:
         if (owner, err.line) not in explained:
             walk.files[owner].errors.append(err)
+
+
+def _marked_by_cu2amd(d: ci.Diagnostic) -> bool:
+    """clang's note for an unavailable name points into cu2amd's headers."""
+    return any(
+        n.location.file is not None and resolved(n.location.file.name).startswith(_header_dir())
+        for n in d.children
+    )
 
 
 def _named(facts: FileFacts, quoted: list[str], line: int, col: int) -> bool:

@@ -33,6 +33,7 @@ RENDERERS = {
     "sarif": render_sarif.render,
     "html": render_html.render,
 }
+LINKED = {"md": render_md.render, "html": render_html.render}
 FAIL_ON = ("unsupported", "warning")
 FAIL_EXIT = 1
 
@@ -119,7 +120,11 @@ def report(
     )
     options = ScanOptions(paths, compile_commands, args, jobs or os.cpu_count() or 1, True)
     result = run(options)
-    text = RENDERERS[fmt](result)
+    if fmt in LINKED and output not in (None, "-"):
+        # Links relative to where the report goes, so the two can move together.
+        text = LINKED[fmt](result, Path(output).resolve().parent)
+    else:
+        text = RENDERERS[fmt](result)
     if output is None or output == "-":
         sys.stdout.write(text)
     else:

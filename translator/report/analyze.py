@@ -115,7 +115,7 @@ class _Builder:
     def source(self, m: _Merged) -> None:
         file = self.rel(m.path)
         for e in m.errors[:1]:
-            where = "" if e.file == m.path else f" (in {e.file}:{e.line}:{e.col})"
+            where = "" if e.file == m.path else f" (in {e.file}:{e.file_line}:{e.file_col})"
             more = f"; {len(m.errors) - 1} more error(s)" if len(m.errors) > 1 else ""
             self.add("C2A1001", file, e.line, e.col, f"clang: {e.message}{where}{more}")
         for u in sorted(m.api_uses, key=lambda u: (u.line, u.col, u.name)):

@@ -146,10 +146,15 @@ FINDING_KINDS: tuple[FindingKind, ...] = (
         "Literal 32 in lane or warp arithmetic",
         Severity.WARNING,
         0.25,
-        "An expression over a thread, lane or warp index divides, multiplies or takes the "
-        "remainder by the literal 32 (or shifts by 5). cu2amd keeps CUDA's 32-lane warps "
-        "on wave64 GPUs, so it builds, but the code hard-codes the warp size: a native HIP "
-        "port on wave64 hardware (gfx9) breaks. Use warpSize or a named constant.",
+        "A thread index divided by or taken modulo the literal 32, or shifted right by 5 "
+        "(`threadIdx.x % 32`, `tid >> 5`, `blockDim.x / 32`), or a warp number multiplied "
+        "by 32 or shifted left by 5 (`warp * 32`). A thread index is an expression that "
+        "reads threadIdx or blockDim, a variable or parameter named after a lane, warp or "
+        "thread, or a local variable initialised from one (`int gid = blockIdx.x * "
+        "blockDim.x + threadIdx.x;`); data loaded with such an index is not one. cu2amd "
+        "keeps CUDA's 32-lane warps on wave64 GPUs, so it builds, but the code hard-codes "
+        "the warp size: a native HIP port on wave64 hardware (gfx9) breaks. Use warpSize "
+        "or a named constant.",
     ),
     FindingKind(
         "C2A4002",
@@ -157,9 +162,9 @@ FINDING_KINDS: tuple[FindingKind, ...] = (
         "Literal 31 as a lane mask or last lane",
         Severity.WARNING,
         0.25,
-        "A value is masked with 31 (`x & 31`) or compared with 31 as the last lane of a "
-        "warp. This assumes 32 lanes; on a wave64 GPU the lane id runs to 63. Use "
-        "`warpSize - 1`.",
+        "A thread index (as for C2A4001) is masked with 31 (`tid & 31`) or compared with "
+        "31 as the last lane of a warp. This assumes 32 lanes; on a wave64 GPU the lane id "
+        "runs to 63. Use `warpSize - 1`.",
     ),
     FindingKind(
         "C2A4003",
@@ -189,10 +194,14 @@ FINDING_KINDS: tuple[FindingKind, ...] = (
         "The warp size assumed to be the constant 32",
         Severity.WARNING,
         0.5,
-        "`warpSize` is compared with a literal, or a constant or macro named like a warp "
-        "size is defined as 32. On AMD the wave size is 32 or 64 depending on the GPU; "
-        "code that sizes work by a constant 32 computes the wrong number of warps per block "
-        "in a native port. Use warpSize at run time, or the target's wave size.",
+        "`warpSize` is compared with a literal, or used where C++ needs a constant (an "
+        "array bound, a static_assert, a template argument, a constexpr initializer, an "
+        "enumerator, a case label), or a constant or macro named like a warp size is "
+        "defined as 32. cu2amd's warpSize is a compile-time 32, so this builds; HIP's is "
+        "not a constant expression (such uses do not compile in a native port) and on AMD "
+        "the wave size is 32 or 64 depending on the GPU: code that sizes work by a constant "
+        "32 computes the wrong number of warps per block. Use warpSize at run time, or the "
+        "target's wave size.",
     ),
     FindingKind(
         "C2A4006",

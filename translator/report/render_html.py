@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from cu2amd.translator.report.findings import BY_ID
+from cu2amd.translator.report.links import source_link
 from cu2amd.translator.report.model import Report
 
 _STATUS_COLOURS = {
@@ -120,9 +121,13 @@ def _td(text: object, sort: object | None = None, raw: bool = False) -> str:
     return f"<td{attr}>{text if raw else _e(text)}</td>"
 
 
-def render(report: Report) -> str:
+def render(report: Report, base: Path | None = None) -> str:
+    """The page; `base` is the folder it is written to (links are relative to it)."""
     s = report.summary
-    root = Path(report.root)
+
+    def link(file: str, line: int) -> str:
+        return source_link(report.root, file, line, base)
+
     cards = [
         ("files", s.files),
         ("cuda-files", s.cuda_files),
@@ -176,13 +181,13 @@ def render(report: Report) -> str:
         anchor = f"finding-{n}"
         anchors.setdefault((f.file, f.line), anchor)
         sev = BY_ID[f.id].severity.value
-        link = (root / f.file).as_uri() + f"#L{f.line}"
+        href = link(f.file, f.line)
         finding_rows.append(
             f'<tr id="{anchor}">'
             + _td(f.id)
             + _td(f'<span class="{sev}">{sev}</span>', sev, True)
             + _td(
-                f'<a href="{_e(link)}">{_e(f.file)}:{f.line}:{f.col}</a>',
+                f'<a href="{_e(href)}">{_e(f.file)}:{f.line}:{f.col}</a>',
                 f"{f.file}:{f.line:08d}",
                 True,
             )
@@ -224,7 +229,7 @@ def render(report: Report) -> str:
     asm_rows = [
         [
             _td(
-                f'<a href="{_e((root / a.file).as_uri())}#L{a.line}">{_e(a.file)}:{a.line}</a>',
+                f'<a href="{_e(link(a.file, a.line))}">{_e(a.file)}:{a.line}</a>',
                 f"{a.file}:{a.line:08d}",
                 True,
             ),

@@ -1,9 +1,13 @@
 """The report as Markdown: summary, files, APIs, inline PTX, libraries, PTX files,
-findings (each linked to its line, relative to the report's root)."""
+findings (each linked to its line: relative to the report's folder when it is written
+to a file, else to the scanned root; see links.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cu2amd.translator.report.findings import BY_ID
+from cu2amd.translator.report.links import root_relative_link, source_link
 from cu2amd.translator.report.model import Report
 
 
@@ -17,8 +21,15 @@ def _table(head: list[str], rows: list[list[object]]) -> list[str]:
     return [*out, ""]
 
 
-def render(report: Report) -> str:
+def render(report: Report, base: Path | None = None) -> str:
+    """The Markdown; `base` is the folder it is written to (links are relative to it)."""
     s = report.summary
+
+    def link(file: str, line: int | None = None) -> str:
+        if base is None:
+            return root_relative_link(file, line)
+        return source_link(report.root, file, line, base)
+
     out = [
         "# cu2amd migration report",
         "",
@@ -62,7 +73,7 @@ def render(report: Report) -> str:
             ],
             [
                 [
-                    f"[{f.file}]({f.file})",
+                    f"[{f.file}]({link(f.file)})",
                     f.kind,
                     f.lines,
                     len(f.kernels),
@@ -86,7 +97,7 @@ def render(report: Report) -> str:
             ["where", "instructions", "translatable", "problem"],
             [
                 [
-                    f"[{a.file}:{a.line}]({a.file}#L{a.line})",
+                    f"[{a.file}:{a.line}]({link(a.file, a.line)})",
                     ", ".join(f"`{i.spelling}` ({i.status})" for i in a.instructions),
                     "yes" if a.translatable else "no",
                     a.problem,
@@ -117,7 +128,7 @@ def render(report: Report) -> str:
                 [
                     f.id,
                     BY_ID[f.id].severity.value,
-                    f"[{f.file}:{f.line}:{f.col}]({f.file}#L{f.line})",
+                    f"[{f.file}:{f.line}:{f.col}]({link(f.file, f.line)})",
                     f.message,
                     f.fix,
                 ]
