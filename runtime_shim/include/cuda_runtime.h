@@ -9,5 +9,6 @@
 #include "cu2amd/device_functions.h"
 #include "cu2amd/warp.h"
 #include "cuda_runtime_api.h"
+#include "cu2amd/unsupported.h"
 
 #endif

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
 # Why a row is UNSUPPORTED when its module says nothing more specific.
-NOT_YET = "not implemented yet: cu2amd's headers do not declare it (a compile error)"
+NOT_YET = "not implemented yet (using it is a compile error that names it)"
 
 
 @dataclass(frozen=True)

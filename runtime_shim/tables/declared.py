@@ -126,7 +126,8 @@ def _public_names(tu: ci.TranslationUnit) -> dict[str, frozenset[Kind]]:
 
     def scope(cursor: ci.Cursor, prefix: str) -> None:
         for child in cursor.get_children():
-            if not ours(child):
+            # cu2amd/unsupported.h declares what is not provided `unavailable`: not declared.
+            if not ours(child) or child.availability == ci.AvailabilityKind.NOT_AVAILABLE:
                 continue
             k = child.kind
             if k == ci.CursorKind.NAMESPACE:

@@ -9,7 +9,7 @@ textures and surfaces). SIMD intrinsics are in simd.py.
 from __future__ import annotations
 
 from cu2amd.runtime_shim.tables.build import NOT_YET, Impl, Table, names
-from cu2amd.runtime_shim.tables.row import AMDGPU, ApiRow, Group, Kind, Status
+from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
 FLOAT_INTRINSICS = "Single Precision Intrinsics"
 DOUBLE_INTRINSICS = "Double Precision Intrinsics"
@@ -114,9 +114,7 @@ IMPL = {
     "__threadfence_system": Impl("__atomic_thread_fence(seq_cst)"),
     "__trap": Impl("__builtin_trap"),
     "printf": Impl(
-        "clang's AMDGPU printf lowering (ockl hostcall); host platform: runtime_shim/host/printf.c",
-        note="AMD GPUs: compiling a kernel that calls it aborts (inline asm in the linked OCKL)",
-        broken_on=(AMDGPU,),
+        "clang's AMDGPU printf lowering (ockl hostcall); host platform: runtime_shim/host/printf.c"
     ),
 }
 _CLOCK = "not implemented yet: s_memtime on AMD GPUs counts at another rate than SM clocks"

@@ -12,7 +12,7 @@ none (HIP does not provide cyl_bessel_i0/i1 at all).
 from __future__ import annotations
 
 from cu2amd.runtime_shim.tables.build import NOT_YET, names
-from cu2amd.runtime_shim.tables.row import AMDGPU, HOST_PLATFORM, ApiRow, Group, Kind, Status
+from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
 SINGLE = "Single Precision Mathematical Functions"
 DOUBLE = "Double Precision Mathematical Functions"
@@ -152,20 +152,6 @@ def _ulp(text: str) -> str:
     return "" if text == "-" else text
 
 
-# Known broken today (tests/test_api_tables_run.py keeps these true: a strict xfail each).
-# Host platform: these call libm, which the device module the host runtime loads does not
-# link, so the kernels fail to load ("undefined symbol: sinf"); fix in runtime_shim/host.
-HOST_LIBM_MISSING = frozenset(n for b in ("cos", "exp", "log", "pow", "sin") for n in (b, b + "f"))
-HOST_LIBM_NOTE = (
-    "host platform: kernels using it fail to load (libm not linked into the device module)"
-)
-# AMD GPUs: any call into OCML aborts the device code generation ("LLVM ERROR: Inline asm
-# not supported by this streamer", with Debian's ROCm 5.2.3 ocml.bc); fix in amdgpu/.
-OCML_ABORT_NOTE = (
-    "AMD GPUs: compiling a kernel that calls it aborts (inline asm in the linked OCML)"
-)
-
-
 def accuracy_note(cuda_ulp: str, rocm_ulp: str) -> str:
     """What a user must know when OCML's documented error exceeds CUDA's bound."""
     if cuda_ulp.isdigit() and rocm_ulp.isdigit() and int(rocm_ulp) > int(cuda_ulp):
@@ -176,19 +162,13 @@ def accuracy_note(cuda_ulp: str, rocm_ulp: str) -> str:
 def _row(name: str, section: str, ocml: str, cuda_ulp: str, rocm_ulp: str) -> ApiRow:
     cuda_ulp, rocm_ulp = _ulp(cuda_ulp), _ulp(rocm_ulp)
     if name in _IMPL_EXTRA:
-        rocm, ocml_based = _IMPL_EXTRA[name]
-        broken = (AMDGPU,) if ocml_based else ()
-        note = OCML_ABORT_NOTE if ocml_based else ""
+        rocm, _ = _IMPL_EXTRA[name]
         return ApiRow(name, Group.DEVICE_MATH, Kind.FUNCTION, section, Status.SUPPORTED, rocm,
-                      note, cuda_ulp, "", broken)  # fmt: skip
+                      "", cuda_ulp, "")  # fmt: skip
     if name in _implemented_names():
-        broken = [(AMDGPU, OCML_ABORT_NOTE)]  # every one calls OCML on AMD GPUs
-        if name in HOST_LIBM_MISSING:
-            broken.append((HOST_PLATFORM, HOST_LIBM_NOTE))
-        notes = [accuracy_note(cuda_ulp, rocm_ulp), *(why for _, why in broken)]
-        note = "; ".join(filter(None, notes))
+        note = accuracy_note(cuda_ulp, rocm_ulp)
         return ApiRow(name, Group.DEVICE_MATH, Kind.FUNCTION, section, Status.SUPPORTED, ocml, note,
-                      cuda_ulp, rocm_ulp, tuple(t for t, _ in broken))  # fmt: skip
+                      cuda_ulp, rocm_ulp)  # fmt: skip
     return ApiRow(name, Group.DEVICE_MATH, Kind.FUNCTION, section, Status.UNSUPPORTED, ocml,
                   NOT_YET, cuda_ulp, rocm_ulp)  # fmt: skip
 
