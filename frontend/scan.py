@@ -197,6 +197,8 @@ class _Walk:
                 self.walk(top, facts, "host")
 
     def is_cuda_decl(self, decl: ci.Cursor) -> bool:
+        """Declared by cu2amd's CUDA headers. A compiler builtin is declared where it is
+        first used, often in those headers: `__builtin_popcount` is not CUDA's."""
         h = decl.hash
         known = self._cuda_decl.get(h)
         if known is None:
@@ -204,7 +206,7 @@ class _Walk:
             known = bool(
                 f is not None
                 and f.name.startswith(_header_dir())
-                and not decl.spelling.startswith("__cu2amd")
+                and not decl.spelling.startswith(("__cu2amd", "__builtin_"))
             )
             self._cuda_decl[h] = known
         return known

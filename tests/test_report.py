@@ -223,6 +223,11 @@ def test_examples() -> None:
     assert r.summary.kernels >= 14 and r.summary.asm_statements == 6
     assert r.summary.asm_translatable == 6
     assert not [f for f in r.findings if f.id == "C2A1001"]
+    # Every example builds with cu2amd-nvcc today, and the report says so: no error
+    # finding (a compiler builtin such as __builtin_popcount is not an unknown CUDA API).
+    assert [f.file for f in r.files if not f.buildable] == []
+    assert r.summary.errors == 0 and "__builtin_popcount" not in {a.name for a in r.apis}
+    assert not {a.status for a in r.apis} & {"unsupported", UNKNOWN}
     assert {p.file for p in r.ptx_files} >= {"ptx/saxpy.ptx", "ptx/vector_add.ptx"}
 
 
