@@ -255,3 +255,62 @@ def test_half_approx_uses_the_f32_helpers_on_every_target(op: str) -> None:
     assert helpers[0] == helpers[1]
     for ir_text in irs:
         assert "llvm.exp2" not in ir_text
+
+
+FORWARDING = """.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry fwd(.param .u64 out, .param .u32 n)
+{
+\t.reg .pred %p<3>;
+\t.reg .b32 %r<8>;
+\t.reg .b64 %rd<2>;
+\tld.param.u64 %rd1, [out];
+\tcvta.to.global.u64 %rd1, %rd1;
+\tld.param.u32 %r1, [n];
+\tmov.u32 %r2, 1;
+\tadd.u32 %r2, %r2, %r1;
+\tmul.lo.u32 %r3, %r2, %r2;
+\tsetp.gt.u32 %p1, %r1, 5;
+\t@%p1 mov.u32 %r2, 100;
+\tadd.u32 %r4, %r2, 0;
+\tmov.u32 %r5, 0;
+\tmov.u32 %r6, 0;
+$loop:
+\tadd.u32 %r5, %r5, %r6;
+\tadd.u32 %r6, %r6, 1;
+\tsetp.lt.u32 %p2, %r6, %r1;
+\t@%p2 bra $loop;
+\tst.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5};
+\tret;
+}
+"""
+
+
+@pytest.mark.parametrize(("n", "expected"), [(3, [4, 16, 4, 3]), (7, [100, 64, 100, 21])])
+def test_register_values_across_blocks(n: int, expected: list[int]) -> None:
+    """A register read in the block that wrote it uses the written value; in another block
+    (after a guarded write, around a loop) it is loaded: both give the PTX result."""
+    import numpy as np
+
+    from cu2amd import host
+
+    out = host.zeros(4, np.uint32)
+    host.Module.from_ptx(FORWARDING, "fwd.ptx").launch(
+        "fwd", grid=1, block=1, args=[out, np.uint32(n)]
+    )
+    assert out.to_numpy().tolist() == expected
+
+
+def test_a_register_read_in_the_block_that_wrote_it_is_not_reloaded() -> None:
+    from cu2amd.ptx_lowering.emit.module import lower_module
+
+    pipeline = Pipeline(PipelineOptions())
+    module = pipeline.front(FORWARDING, "fwd.ptx")
+    ir_text = str(lower_module(module, pipeline.hooks(parse_target_id("gfx942"))))
+    entry = ir_text.split("entry:", 1)[1].split("\nguard", 1)[0]
+    assert '%"r2" = add i32 1, %"n' in entry  # mov's constant and the parameter's value
+    assert '%"r3" = mul i32 %"r2", %"r2"' in entry
+    assert 'load i32, ptr addrspace(5) %"r2.addr"' not in entry
+    # after the guarded write, in the next block, %r2 is loaded again
+    assert 'load i32, ptr addrspace(5) %"r2.addr"' in ir_text.split("entry:", 1)[1]

@@ -355,7 +355,10 @@ def begin_device_function(ctx: FunctionContext, info: FunctionInfo) -> None:
         if spec.in_memory:
             _bind(ctx, spec, arg)
         else:
-            store(b, arg, _local_slot(ctx, spec), align=spec.align)
+            slot = _local_slot(ctx, spec)
+            store(b, arg, slot, align=spec.align)
+            if spec.register:
+                ctx.stored_register(slot, arg)
     ctx.frame = frame
 
 

@@ -107,6 +107,10 @@ class FunctionContext:
         self.label_uses: dict[str, ast.Name] = {}  # first use of each branch target
         self.instruction: ast.Instruction | None = None  # being emitted, for diagnostics
         self.allocas = 0  # the entry block starts with this many allocas
+        # Each register's value where it is known without a load: the block and the value
+        # last stored to or loaded from its slot there (registers have no address, so only
+        # `write` stores to them; a read in another block loads, and mem2reg joins them).
+        self.known: dict[int, tuple[ir.Block, ir.Value]] = {}
         self.stack = hooks.alloca_address_space()
         # Per-function state of an instruction family (e.g. the carry flag of add.cc),
         # keyed by the family's own name.
@@ -205,7 +209,7 @@ class FunctionContext:
         if isinstance(op, ast.Name):
             reg = self.register(op)
             if reg is not None:
-                value = b.load(reg.slot, typ=llvm_type(reg.type), name=llvm_name(reg.name))
+                value = self.load_register(reg)
                 return self.convert_from_register(value, reg.type, t, relaxed, op)
             row, axis = split_special(op.name)
             if row is not None:
@@ -229,6 +233,21 @@ class FunctionContext:
                 raise self.error("'!' applies only to predicate operands", op.loc)
             return b.not_(self.read(op.operand, t))
         raise self.error("this operand kind is not allowed here", op.loc)
+
+    def load_register(self, reg: Register) -> ir.Value:
+        """The register's value at the builder's position: the value stored or loaded
+        earlier in this block, else a load."""
+        b = self.builder
+        known = self.known.get(id(reg.slot))
+        if known is not None and known[0] is b.block:
+            return known[1]
+        value = b.load(reg.slot, typ=llvm_type(reg.type), name=llvm_name(reg.name))
+        self.known[id(reg.slot)] = (b.block, value)
+        return value
+
+    def stored_register(self, slot: ir.Value, value: ir.Value) -> None:
+        """Note a store of `value` to a register's slot at the builder's position."""
+        self.known[id(slot)] = (self.builder.block, value)
 
     def convert_from_register(
         self, value: ir.Value, reg_t: PtxType, t: PtxType, relaxed: bool, op: ast.Name
@@ -355,6 +374,7 @@ class FunctionContext:
         if isinstance(value, ir.Instruction) and value.name.startswith("."):
             value.name = llvm_name(reg.name)  # the value reads like its PTX source
         b.store(value, reg.slot)
+        self.stored_register(reg.slot, value)
 
     # -- helpers shared by emitters --------------------------------------------------
 

@@ -56,7 +56,7 @@ def address_pointer(ctx: FunctionContext, addr: ast.Address, space: StateSpace) 
     if reg is not None:
         if not reg.type.is_int:
             raise ctx.error(f"address register '{reg.name}' must have an integer type", addr.loc)
-        value = b.load(reg.slot, typ=llvm_type(reg.type), name=addr.base.name.removeprefix("%"))
+        value = ctx.load_register(reg)
         if reg.type.bits > int_ty.width:
             value = b.trunc(value, int_ty)
         elif reg.type.bits < int_ty.width:
