@@ -138,3 +138,14 @@ def test_the_collector_is_running_again_after_decoding() -> None:
     with pytest.raises(ErrorList):
         Decode().run(parse_module(HEADER + ".entry k()\n{\n\tfrob;\n\tfrob;\n}\n", "bad.ptx"))
     assert gc.isenabled()
+
+
+def test_decode_builds_instructions_from_all_their_fields() -> None:
+    """Decode.run copies an Instruction field by field (faster than dataclasses.replace):
+    a new field must be copied there too."""
+    import dataclasses
+
+    fields = [f.name for f in dataclasses.fields(ast.Instruction)]
+    assert fields == ["opcode", "modifiers", "operands", "guard", "loc", "decoded"], (
+        "ast.Instruction changed: update passes/decode.py's copy"
+    )
