@@ -8,7 +8,8 @@ times the command a user runs, `cu2amd ptx FILE --offload-arch=gfx942 -O3 -o out
 (a fresh process: start-up, parse, decode, lowering, LLVM optimisation and AMDGPU code
 generation, linking), and `ptxas -O3 -arch=sm_80 FILE`, and prints the ratio. The issue's
 target: at most 2x ptxas's time on the 10k-line file. A second column times the same
-compile for gfx942 and gfx1100 at once.
+compile for gfx942 and gfx1100 at once. Last, the split of one 10k-line compile by stage
+(`--time-passes`), the rest of the process's time being start-up and output.
 
     .venv/bin/python bench/ptx_compile.py [--repeat 3] [--keep DIR]
 """
@@ -17,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +61,24 @@ def lowered_bodies(bench, work: Path) -> list[tuple[str, list[str]]]:  # type: i
             first = run.stderr.splitlines()[0] if run.stderr else f"exit {run.returncode}"
             print(f"  left out body {i}: {first.split(': ', 1)[-1]}")
     return kept
+
+
+def stage_split(path: Path, out: Path) -> str:
+    """One compile's time by stage, and what the process spent outside the stages."""
+    start = time.perf_counter()
+    run = subprocess.run(
+        [*cu2amd_command(path, "gfx942", out), "--time-passes"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    wall = time.perf_counter() - start
+    stages = re.findall(r"^\s*([0-9.]+) ms\s+[0-9.]+%\s+(\S+)$", run.stderr, re.M)
+    times = {name: float(ms) for ms, name in stages}
+    total = times.pop("total", sum(times.values()))
+    parts = [f"{name} {ms:.0f}" for name, ms in times.items()]
+    parts.append(f"outside the stages {wall * 1000 - total:.0f}")
+    return "stages (ms): " + ", ".join(parts)
 
 
 def main() -> int:
@@ -100,6 +121,7 @@ def main() -> int:
                 ratios[size] = one / theirs
                 row += f" {theirs:>8.2f} {one / theirs:>5.2f}x"
             print(row)
+        print(stage_split(work / f"compile-{SIZES[-1]}.ptx", work / "out.hsaco"))
     if not ptxas:
         print("ptxas not found: no ratio (install the CUDA toolkit's ptxas to compare)")
         return 0
