@@ -107,12 +107,19 @@ class Pipeline:
         return AmdgpuHooks(target, self.options.code_object_version)
 
     def lower(self, module: ast.Module, target: Target) -> llvm.ModuleRef:
+        """The module's LLVM IR for `target`, parsed into LLVM, with the device runtime
+        library linked (all timed as the lower stage; --print-after shows our IR text)."""
         hooks = self.hooks(target)
+
+        def lower() -> tuple[str, llvm.ModuleRef]:
+            ir_text = str(lower_module(module, hooks))
+            llvm_module = codegen.parse_ir(ir_text, module.file)
+            # Warp collectives are calls of the device runtime library (emit/warp.py).
+            link_device_library(llvm_module, device_library_flavour(target))
+            return ir_text, llvm_module
+
         with paused_gc():
-            ir_text = self._stage("lower", lambda: str(lower_module(module, hooks)), lambda s: s)
-        llvm_module = codegen.parse_ir(ir_text, module.file)
-        # Warp collectives are calls of the device runtime library (emit/warp.py).
-        link_device_library(llvm_module, device_library_flavour(target))
+            _, llvm_module = self._stage("lower", lower, lambda result: result[0])
         return llvm_module
 
     def back(self, module: ast.Module, target: Target) -> TargetResult:
