@@ -351,8 +351,13 @@ def _clang_all(files: list[Path], args: list[str], jobs: int) -> float:
     return elapsed
 
 
-def _parse_one(path: str, args: list[str]) -> None:
-    ci.Index.create().parse(path, args=args)
+def _parse_one(path: str, args: list[str]) -> bool:
+    try:
+        ci.Index.create().parse(path, args=args)
+    except ci.TranslationUnitLoadError:  # as the report does: the file is a finding
+        print(f"  libclang could not load {path}")
+        return False
+    return True
 
 
 def _libclang_all(files: list[Path], args: list[str], jobs: int) -> float:
