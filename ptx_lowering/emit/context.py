@@ -1,9 +1,14 @@
 """The state of lowering one PTX function: registers, labels, the builder, and operand access.
 
 Registers become allocas in the entry block (LLVM's mem2reg turns them into SSA values),
-named after the PTX register. Reading an operand converts it to the instruction's type by
-the rules of PTX ISA 9.4 "Type Information for Instructions and Operands": same-size types
-are reinterpreted; loads, stores and conversions may use wider registers ("relaxed" rules).
+named after the PTX register; within a basic block a register read uses the value last
+written or read there instead of a reload, so the IR is smaller and reads like the PTX.
+Emitters insert at the end of the builder's block (never before earlier instructions),
+which is what makes that value available at the read.
+
+Reading an operand converts it to the instruction's type by the rules of PTX ISA 9.4
+"Type Information for Instructions and Operands": same-size types are reinterpreted;
+loads, stores and conversions may use wider registers ("relaxed" rules).
 """
 
 from __future__ import annotations
