@@ -84,7 +84,8 @@ class Pipeline:
     def _stage(self, name: str, run: Callable[[], T], show: Callable[[T], str]) -> T:
         start = time.perf_counter()
         result = run()
-        self.times.append((name, time.perf_counter() - start))
+        if self.options.time_passes:  # kept only when asked (a Pipeline may live long)
+            self.times.append((name, time.perf_counter() - start))
         if name in self.options.print_after:
             text = show(result)  # once: showing may be costly (assembly is re-generated)
             newline = "" if text.endswith("\n") else "\n"

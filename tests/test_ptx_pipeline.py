@@ -24,7 +24,9 @@ SAXPY = """.version 8.0
 
 def test_print_after_shows_a_stage_result_once() -> None:
     out = io.StringIO()
-    pipeline = Pipeline(PipelineOptions(print_after=frozenset({"lower"}), out=out))
+    pipeline = Pipeline(
+        PipelineOptions(print_after=frozenset({"lower"}), time_passes=True, out=out)
+    )
     calls: list[str] = []
 
     def show(value: str) -> str:
@@ -35,6 +37,9 @@ def test_print_after_shows_a_stage_result_once() -> None:
     assert calls == ["result"]
     assert out.getvalue() == "; *** after lower ***\nshown result\n"
     assert [name for name, _ in pipeline.times] == ["lower"]
+    quiet = Pipeline(PipelineOptions())  # without --time-passes nothing is kept
+    quiet._stage("lower", lambda: "result", str)
+    assert quiet.times == []
 
 
 def test_print_after_codegen_prints_the_assembly_once() -> None:
