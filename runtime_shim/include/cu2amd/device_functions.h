@@ -1,10 +1,13 @@
-/* CUDA device functions: synchronisation, atomics, a first set of math functions. */
+/* CUDA device functions: synchronisation, atomics; the math, integer and SIMD functions
+ * are in the headers included below. */
 #ifndef CU2AMD_DEVICE_FUNCTIONS_H
 #define CU2AMD_DEVICE_FUNCTIONS_H
 
 #include "cu2amd/builtins.h"
 #include "cu2amd/integer_intrinsics.h"
 #include "cu2amd/simd_intrinsics.h"
+#include "cu2amd/math_functions.h"
+#include "cu2amd/math_intrinsics.h"
 
 /* Defined in both passes: host compilation parses (but does not emit) device code, with
  * the device target's builtins available as the auxiliary target's. HIP mode targets
@@ -72,49 +75,6 @@ CU2AMD_DEVICE_INLINE unsigned int atomicDec(unsigned int *address, unsigned int 
     } while (!__atomic_compare_exchange_n(address, &old, next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return old;
 }
-
-/* Math: OCML on AMD GPUs; on the host platform LLVM's intrinsics and libm. */
-#if defined(__HIP__)
-#define CU2AMD_MATH1(name, type, ocml, generic)                                                 \
-    extern "C" __device__ type ocml(type);                                                      \
-    static __device__ __inline__ type name(type x) { return ocml(x); }
-#define CU2AMD_MATH2(name, type, ocml, generic)                                                 \
-    extern "C" __device__ type ocml(type, type);                                                \
-    static __device__ __inline__ type name(type x, type y) { return ocml(x, y); }
-#else
-#define CU2AMD_MATH1(name, type, ocml, generic)                                                 \
-    static __device__ __inline__ type name(type x) { return generic(x); }
-#define CU2AMD_MATH2(name, type, ocml, generic)                                                 \
-    static __device__ __inline__ type name(type x, type y) { return generic(x, y); }
-#endif
-CU2AMD_MATH1(sqrtf, float, __ocml_sqrt_f32, __builtin_sqrtf)
-CU2AMD_MATH1(sqrt, double, __ocml_sqrt_f64, __builtin_sqrt)
-CU2AMD_MATH1(fabsf, float, __ocml_fabs_f32, __builtin_fabsf)
-CU2AMD_MATH1(fabs, double, __ocml_fabs_f64, __builtin_fabs)
-CU2AMD_MATH1(expf, float, __ocml_exp_f32, __builtin_expf)
-CU2AMD_MATH1(exp, double, __ocml_exp_f64, __builtin_exp)
-CU2AMD_MATH1(logf, float, __ocml_log_f32, __builtin_logf)
-CU2AMD_MATH1(log, double, __ocml_log_f64, __builtin_log)
-CU2AMD_MATH1(sinf, float, __ocml_sin_f32, __builtin_sinf)
-CU2AMD_MATH1(sin, double, __ocml_sin_f64, __builtin_sin)
-CU2AMD_MATH1(cosf, float, __ocml_cos_f32, __builtin_cosf)
-CU2AMD_MATH1(cos, double, __ocml_cos_f64, __builtin_cos)
-CU2AMD_MATH1(floorf, float, __ocml_floor_f32, __builtin_floorf)
-CU2AMD_MATH1(floor, double, __ocml_floor_f64, __builtin_floor)
-CU2AMD_MATH1(ceilf, float, __ocml_ceil_f32, __builtin_ceilf)
-CU2AMD_MATH1(ceil, double, __ocml_ceil_f64, __builtin_ceil)
-CU2AMD_MATH2(fminf, float, __ocml_fmin_f32, __builtin_fminf)
-CU2AMD_MATH2(fmin, double, __ocml_fmin_f64, __builtin_fmin)
-CU2AMD_MATH2(fmaxf, float, __ocml_fmax_f32, __builtin_fmaxf)
-CU2AMD_MATH2(fmax, double, __ocml_fmax_f64, __builtin_fmax)
-CU2AMD_MATH2(powf, float, __ocml_pow_f32, __builtin_powf)
-CU2AMD_MATH2(pow, double, __ocml_pow_f64, __builtin_pow)
-#undef CU2AMD_MATH1
-#undef CU2AMD_MATH2
-
-CU2AMD_DEVICE_INLINE float rsqrtf(float x) { return 1.0f / sqrtf(x); }
-CU2AMD_DEVICE_INLINE float fmaf(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
-CU2AMD_DEVICE_INLINE double fma(double x, double y, double z) { return __builtin_fma(x, y, z); }
 
 extern "C" __device__ int printf(const char *format, ...);
 
