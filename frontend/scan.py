@@ -15,6 +15,7 @@ explain. Statuses and findings are the report's business (translator/report).
 from __future__ import annotations
 
 import functools
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,7 +135,9 @@ def _index() -> ci.Index:
 
 @functools.cache
 def _header_dir() -> str:
-    return str(include_dir().resolve())
+    """cu2amd's CUDA headers, resolved (so are the names compared with it: the package
+    may be reached through a symlink)."""
+    return str(include_dir().resolve()) + os.sep
 
 
 @functools.lru_cache(maxsize=4096)
@@ -205,7 +208,7 @@ class _Walk:
             f = decl.location.file
             known = bool(
                 f is not None
-                and f.name.startswith(_header_dir())
+                and resolved(f.name).startswith(_header_dir())
                 and not decl.spelling.startswith(("__cu2amd", "__builtin_"))
             )
             self._cuda_decl[h] = known

@@ -291,3 +291,17 @@ def test_html_links_relative_to_the_report(report: Report, tmp_path: Path) -> No
     assert proc.returncode == 0, proc.stderr
     target = os.path.relpath(CODEBASE / "src" / "hazards.cu", out.parent)
     assert f'href="{target}#L3"' in out.read_text()
+
+
+def test_cuda_headers_reached_through_a_symlink(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """clang names cu2amd's headers by the path it was given; the scanner still knows
+    them as cu2amd's when that path goes through a symlink (a venv, /var -> /private/var)."""
+    from cu2amd.runtime_shim import headers
+
+    real = headers.include_dir()
+    (tmp_path / "include").symlink_to(real, target_is_directory=True)
+    monkeypatch.setattr(headers, "include_dir", lambda: tmp_path / "include")
+    r = run(ScanOptions((str(CODEBASE / "src" / "hazards.cu"),), jobs=1))
+    assert {a.name for a in r.apis} == {"__ballot_sync", "__shfl_xor_sync", "threadIdx", "warpSize"}
