@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -167,6 +168,29 @@ INTEGER_OPS = [
 ]
 # fmt: on
 
+# CUDA's integer math functions: min/max for each pair of integer types (mixed signed and
+# unsigned compare as unsigned), umin ... ullmax, abs/labs/llabs (wrapping at the minimum)
+LL = "(long long)x", "(long long)y"
+# fmt: off
+INTEGER_FUNCTION_OPS = [
+    Op("min(int,int)", f"min({IX}, {IY})", lambda x, y, z: min(s32(x), s32(y))),
+    Op("max(int,int)", f"max({IX}, {IY})", lambda x, y, z: max(s32(x), s32(y))),
+    Op("min(unsigned,int)", f"min({X}, {IY})", lambda x, y, z: min(x & M32, y & M32)),
+    Op("max(int,unsigned)", f"max({IX}, {Y})", lambda x, y, z: max(x & M32, y & M32)),
+    Op("min(ll,ll)", f"min({LL[0]}, {LL[1]})", lambda x, y, z: min(s64(x), s64(y)), 64),
+    Op("max(ull,ll)", f"max(x, {LL[1]})", lambda x, y, z: max(x, y), 64),
+    Op("umin", f"umin({X}, {Y})", lambda x, y, z: min(x & M32, y & M32)),
+    Op("umax", f"umax({X}, {Y})", lambda x, y, z: max(x & M32, y & M32)),
+    Op("llmin", f"llmin({LL[0]}, {LL[1]})", lambda x, y, z: min(s64(x), s64(y)), 64),
+    Op("llmax", f"llmax({LL[0]}, {LL[1]})", lambda x, y, z: max(s64(x), s64(y)), 64),
+    Op("ullmin", "ullmin(x, y)", lambda x, y, z: min(x, y), 64),
+    Op("ullmax", "ullmax(x, y)", lambda x, y, z: max(x, y), 64),
+    Op("abs", f"abs({IX})", lambda x, y, z: abs(s32(x))),
+    Op("labs", "labs((long)x)", lambda x, y, z: abs(s64(x)), 64),
+    Op("llabs", f"llabs({LL[0]})", lambda x, y, z: abs(s64(x)), 64),
+]
+# fmt: on
+
 
 # --- SIMD intrinsics (CUDA Math API, SIMD Intrinsics) ---------------------------------
 
@@ -251,6 +275,8 @@ SIMD_OPS = [
 
 # --- the harness: one program, every op on every input ---------------------------------
 
+ALL_OPS = INTEGER_OPS + INTEGER_FUNCTION_OPS + SIMD_OPS
+
 PROGRAM = r"""#include <cstdio>
 #include <cstdlib>
 typedef unsigned long long u64;
@@ -322,7 +348,7 @@ def inputs() -> tuple[list[int], list[int], list[int]]:
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[list[int], list[int]]]:
     """op name -> (device results, reference results), over the same inputs."""
     tmp = tmp_path_factory.mktemp("intrinsics")
-    ops = INTEGER_OPS + SIMD_OPS
+    ops = ALL_OPS
     source = tmp / "intrinsics.cu"
     source.write_text(program(ops))
     exe = tmp / "intrinsics"
@@ -350,7 +376,7 @@ def mismatches(got: list[int], expected: list[int]) -> list[tuple[int, str, str]
             for i in bad[:5]]  # fmt: skip
 
 
-@pytest.mark.parametrize("name", [op.name for op in INTEGER_OPS])
+@pytest.mark.parametrize("name", [op.name for op in INTEGER_OPS + INTEGER_FUNCTION_OPS])
 def test_integer_intrinsic(results: dict[str, tuple[list[int], list[int]]], name: str) -> None:
     got, expected = results[name]
     assert not mismatches(got, expected)
@@ -368,3 +394,19 @@ def test_the_inputs_cover_every_lane_edge() -> None:
     for bits in (8, 16):
         seen = {v for x in xs for v in lanes(x & M32, bits)}
         assert {0, 1, (1 << (bits - 1)) - 1, 1 << (bits - 1), (1 << bits) - 1} <= seen
+
+
+def test_every_intrinsic_builds_for_gfx942(tmp_path: Path) -> None:
+    """The same program for an AMD GPU: it compiles and links into a code object with
+    the kernel (the code object links with --no-undefined)."""
+    from cu2amd.amdgpu.bundle import read_bundle
+    from cu2amd.amdgpu.codeobject import read_code_object
+
+    source = tmp_path / "intrinsics.cu"
+    source.write_text(program(ALL_OPS))
+    proc = nvcc("-O1", "-c", "--offload-arch=gfx942", "--keep", "--keep-dir", str(tmp_path),
+                "-o", str(tmp_path / "intrinsics.o"), str(source))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    entries = {e.id: e.data for e in read_bundle((tmp_path / "intrinsics.hipfb").read_bytes())}
+    info = read_code_object(entries["hipv4-amdgcn-amd-amdhsa--gfx942"])
+    assert [k.name for k in info.kernels] == ["_Z1kPKyS0_S0_Pyi"]
