@@ -235,6 +235,7 @@ class MathOp:
     abs_err: float | None = None  # else this absolute bound applies
     exact: bool = False  # compare bits (signed zeros, NaN-ness) exactly
     checked: Callable[[Inputs, Format], np.ndarray] | None = None  # inputs with a bound at all
+    bits: bool = False  # compare the float64 bit patterns (NaN payloads)
 
 
 @dataclass
@@ -757,8 +758,34 @@ def directed_ops() -> list[MathOp]:
     return ops
 
 
+def libc_nan(tag: str, fmt: Format) -> float:
+    """The C library's nan(tag) / nanf(tag), widened to double as the kernel does."""
+    libm = ctypes.CDLL(None)
+    fn = libm.nanf if fmt is SINGLE else libm.nan
+    fn.restype, fn.argtypes = (
+        (ctypes.c_float if fmt is SINGLE else ctypes.c_double),
+        [ctypes.c_char_p],
+    )
+    value = fn(tag.encode())
+    if fmt is SINGLE:  # ctypes widens through a Python float: rebuild the float's bits
+        raw = ctypes.c_float(value)
+        return float(np.frombuffer(bytes(raw), dtype=F32)[0].astype(F64))
+    return value
+
+
+def nan_ops() -> list[MathOp]:
+    """nan(tag): a quiet NaN with the payload the C library gives the same tag."""
+    ops = []
+    for tag in ("", "0", "123", "0x7ff", "017", "abc", "99999999999999999999"):
+        for fmt, fn in ((SINGLE, "nanf"), (DOUBLE, "nan")):
+            want = libc_nan(tag, fmt)
+            ops.append(MathOp(f'{fn}("{tag}")', f'{fn}("{tag}")', fmt,
+                              lambda inp, f, w=want: np.full(len(inp.x), w, dtype=F64), bits=True))  # fmt: skip
+    return ops
+
+
 def all_ops() -> list[MathOp]:
-    return standard_ops() + other_ops() + fast_ops() + directed_ops()
+    return standard_ops() + other_ops() + fast_ops() + directed_ops() + nan_ops()
 
 
 # --- the harness ----------------------------------------------------------------------
@@ -868,7 +895,9 @@ def failures(op: MathOp, got: np.ndarray, inp: Inputs) -> list[str]:
     bad: list[str] = []
     for i in np.flatnonzero(checked):
         g, r = got[i], ref[i]
-        if op.exact:
+        if op.bits:
+            ok = F64(g).view(np.uint64) == F64(r).view(np.uint64)
+        elif op.exact:
             want = F64(r)
             ok = (math.isnan(g) and math.isnan(want)) or (
                 g == want and (g != 0 or math.copysign(1, g) == math.copysign(1, want)

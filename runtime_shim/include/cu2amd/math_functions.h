@@ -385,7 +385,8 @@ CU2AMD_DEVICE_INLINE unsigned long long __cu2amd_nan_payload(const char *tagp) {
         else if (ch >= 'A' && ch <= 'F') digit = (unsigned long long)(ch - 'A' + 10);
         else break;
         if (digit >= base) return 0; /* not a number: the default NaN */
-        v = v * base + digit;
+        if (__builtin_mul_overflow(v, base, &v) || __builtin_add_overflow(v, digit, &v))
+            v = ~0ull; /* strtoull saturates */
     }
     return *tagp == '\0' ? v : 0;
 }
