@@ -151,6 +151,20 @@ EXPORTS = {
     "hipLaunchKernel", "hipMalloc", "hipMemcpy", "hipMemcpyAsync", "hipMemset", "hipMemsetAsync",
     "hipPeekAtLastError", "hipSetDevice", "hipStreamCreate", "hipStreamDestroy",
     "hipStreamSynchronize",
+    # the driver API's module functions (module.c), for cuda.h
+    "hipCtxCreate", "hipCtxDestroy", "hipCtxGetCurrent", "hipCtxGetDevice", "hipCtxPopCurrent",
+    "hipCtxPushCurrent", "hipCtxSetCurrent", "hipCtxSynchronize", "hipDeviceComputeCapability",
+    "hipDeviceGet", "hipDeviceGetName", "hipDevicePrimaryCtxGetState",
+    "hipDevicePrimaryCtxRelease", "hipDevicePrimaryCtxReset", "hipDevicePrimaryCtxRetain",
+    "hipDevicePrimaryCtxSetFlags", "hipDeviceTotalMem", "hipFuncGetAttribute", "hipInit",
+    "hipMemcpyDtoD", "hipMemcpyDtoDAsync", "hipMemcpyDtoH", "hipMemcpyDtoHAsync", "hipMemcpyHtoD",
+    "hipMemcpyHtoDAsync", "hipMemsetD16", "hipMemsetD16Async", "hipMemsetD32", "hipMemsetD32Async",
+    "hipMemsetD8", "hipMemsetD8Async", "hipModuleGetFunction", "hipModuleGetGlobal",
+    "hipModuleLaunchKernel", "hipModuleLoad", "hipModuleLoadData", "hipModuleLoadDataEx",
+    "hipModuleUnload",
+    # runtime functions the driver API calls (weak stand-ins in module.c until hip.c has them)
+    "hipEventCreateWithFlags", "hipHostFree", "hipHostMalloc", "hipMemGetInfo",
+    "hipStreamCreateWithFlags", "hipStreamQuery",
     # cu2amd.host (loader.py)
     "cu2amd_rt_field_offset", "cu2amd_rt_launch", "cu2amd_rt_max_shared_bytes",
     "cu2amd_rt_version",

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import subprocess
+import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
@@ -23,9 +25,12 @@ from cu2amd import __version__
 from cu2amd.amdgpu.toolchain import find_ld_lld, host_cc
 from cu2amd.errors import ToolFailedError
 from cu2amd.outputs import write_atomic
+from cu2amd.runtime_shim.headers import include_dir
 
-RUNTIME_SOURCES = ("runtime.c", "fiber.c", "printf.c", "hip.c")
+RUNTIME_SOURCES = ("runtime.c", "fiber.c", "printf.c", "hip.c", "module.c")
 RUNTIME_HEADERS = ("cu2amd_host.h", "cu2amd_hip.h", "fiber.h")
+# module.c's PTX JIT is the one cuda.h uses (runtime_shim/include/cu2amd/ptx_jit.h).
+SHARED_HEADERS = ("cu2amd/ptx_jit.h",)
 RUNTIME_FLAGS = ("-O2", "-g", "-shared", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-Werror",
                  "-U_FORTIFY_SOURCE", "-D_FORTIFY_SOURCE=0", "-fno-omit-frame-pointer")  # fmt: skip
 RUNTIME_LIBS = ("-lm", "-ldl")
@@ -63,7 +68,13 @@ def host_triple() -> str:
 
 
 def _defines() -> tuple[str, ...]:
-    return (f'-DCU2AMD_HOST_TRIPLE="{host_triple()}"',)
+    """The host triple; the Python that runs the PTX JIT (this one, whose cu2amd built the
+    runtime; $CU2AMD_PYTHON overrides it at run time); cu2amd's include folder."""
+    return (
+        f'-DCU2AMD_HOST_TRIPLE="{host_triple()}"',
+        f"-DCU2AMD_PYTHON={json.dumps(sys.executable, ensure_ascii=False)}",
+        f"-I{include_dir()}",
+    )
 
 
 def runtime_key(extra_flags: tuple[str, ...] = ()) -> str:
@@ -71,6 +82,8 @@ def runtime_key(extra_flags: tuple[str, ...] = ()) -> str:
     src = _source_dir()
     for name in (*RUNTIME_SOURCES, *RUNTIME_HEADERS):
         digest.update(name.encode() + b"\0" + (src / name).read_bytes() + b"\0")
+    for name in SHARED_HEADERS:
+        digest.update(name.encode() + b"\0" + (include_dir() / name).read_bytes() + b"\0")
     digest.update(" ".join((*RUNTIME_FLAGS, *_defines(), *extra_flags, *RUNTIME_LIBS)).encode())
     digest.update(os.uname().machine.encode())
     return digest.hexdigest()[:20]

@@ -37,12 +37,18 @@
     X(hipErrorLaunchOutOfResources)                                                                                    \
     X(hipErrorAssert)                                                                                                  \
     X(hipErrorLaunchFailure)                                                                                           \
-    X(hipErrorNotSupported)
+    X(hipErrorNotSupported)                                                                                            \
+    X(hipErrorNotInitialized)                                                                                          \
+    X(hipErrorInvalidContext)                                                                                          \
+    X(hipErrorInvalidKernelFile)                                                                                       \
+    X(hipErrorJitCompilerNotFound)                                                                                     \
+    X(hipErrorFileNotFound)
 
 typedef enum hipError_t {
     hipSuccess = 0,
     hipErrorInvalidValue = 1,
     hipErrorOutOfMemory = 2,
+    hipErrorNotInitialized = 3,
     hipErrorInvalidConfiguration = 9,
     hipErrorInvalidSymbol = 13,
     hipErrorInvalidDevicePointer = 17,
@@ -52,7 +58,11 @@ typedef enum hipError_t {
     hipErrorNoDevice = 100,
     hipErrorInvalidDevice = 101,
     hipErrorInvalidImage = 200,
+    hipErrorInvalidContext = 201,
     hipErrorNoBinaryForGpu = 209,
+    hipErrorInvalidKernelFile = 218, /* CUDA's CUDA_ERROR_INVALID_PTX */
+    hipErrorJitCompilerNotFound = 221, /* not HIP's: CUDA's code, from the host platform's PTX JIT */
+    hipErrorFileNotFound = 301,
     hipErrorInvalidResourceHandle = 400,
     hipErrorNotFound = 500,
     hipErrorNotReady = 600,
@@ -176,5 +186,87 @@ void __hipRegisterFunction(void **modules, const void *host_function, char *devi
 void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_var, int ext, size_t size,
                       int constant, int global);
 void __hipUnregisterFatBinary(void **modules);
+
+/* ---- the driver-style module API (module.c), for cuda.h ---- */
+
+typedef int hipDevice_t;
+typedef void *hipDeviceptr_t;
+typedef struct ihipCtx_t *hipCtx_t;
+typedef struct ihipModule_t *hipModule_t;
+typedef struct ihipModuleSymbol_t *hipFunction_t;
+
+typedef enum hipFunction_attribute {
+    HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+    HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+    HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
+    HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+    HIP_FUNC_ATTRIBUTE_NUM_REGS,
+    HIP_FUNC_ATTRIBUTE_PTX_VERSION,
+    HIP_FUNC_ATTRIBUTE_BINARY_VERSION,
+    HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA,
+    HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+    HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+    HIP_FUNC_ATTRIBUTE_MAX
+} hipFunction_attribute;
+
+typedef enum hipJitOption {
+    hipJitOptionMaxRegisters = 0,
+    hipJitOptionNumOptions = 17,
+} hipJitOption;
+
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+#define HIP_LAUNCH_PARAM_END ((void *)0x03)
+
+hipError_t hipInit(unsigned int flags);
+hipError_t hipDeviceGet(hipDevice_t *device, int ordinal);
+hipError_t hipDeviceGetName(char *name, int len, hipDevice_t device);
+hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device);
+hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device);
+hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t device);
+hipError_t hipCtxDestroy(hipCtx_t ctx);
+hipError_t hipCtxGetCurrent(hipCtx_t *ctx);
+hipError_t hipCtxSetCurrent(hipCtx_t ctx);
+hipError_t hipCtxPushCurrent(hipCtx_t ctx);
+hipError_t hipCtxPopCurrent(hipCtx_t *ctx);
+hipError_t hipCtxGetDevice(hipDevice_t *device);
+hipError_t hipCtxSynchronize(void);
+hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *ctx, hipDevice_t device);
+hipError_t hipDevicePrimaryCtxRelease(hipDevice_t device);
+hipError_t hipDevicePrimaryCtxGetState(hipDevice_t device, unsigned int *flags, int *active);
+hipError_t hipDevicePrimaryCtxReset(hipDevice_t device);
+hipError_t hipDevicePrimaryCtxSetFlags(hipDevice_t device, unsigned int flags);
+hipError_t hipModuleLoad(hipModule_t *module, const char *fname);
+hipError_t hipModuleLoadData(hipModule_t *module, const void *image);
+hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image, unsigned int numOptions,
+                               hipJitOption *options, void **optionValues);
+hipError_t hipModuleUnload(hipModule_t module);
+hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, const char *name);
+hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t module, const char *name);
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
+                                 unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                                 unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
+                                 void **kernelParams, void **extra);
+hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute attrib, hipFunction_t f);
+hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t size);
+hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t size);
+hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size);
+hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t size, hipStream_t stream);
+hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t size, hipStream_t stream);
+hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size, hipStream_t stream);
+hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count);
+hipError_t hipMemsetD16(hipDeviceptr_t dst, unsigned short value, size_t count);
+hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count);
+hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count, hipStream_t stream);
+hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value, size_t count, hipStream_t stream);
+hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream);
+/* Runtime functions the driver API also calls (module.c has weak stand-ins until hip.c
+ * defines them). */
+hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags);
+hipError_t hipHostFree(void *ptr);
+hipError_t hipMemGetInfo(size_t *free, size_t *total);
+hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags);
+hipError_t hipStreamQuery(hipStream_t stream);
+hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags);
 
 #endif

@@ -28,6 +28,7 @@ PROBE = "\n".join([
     "#include <cooperative_groups/reduce.h>",
     "#include <device_launch_parameters.h>",
     "#include <vector_types.h>",
+    "#include <cuda.h>",
     "",
 ])  # fmt: skip
 

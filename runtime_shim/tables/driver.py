@@ -1,15 +1,31 @@
-"""The CUDA driver API's functions (CUDA 12.x Driver API reference, one section per
-module of the manual). cu2amd provides no cuda.h yet, so every row is UNSUPPORTED or NOT
-APPLICABLE; the ROCm column is the HIP function HIPIFY maps it to.
+"""The CUDA driver API (CUDA 12.x Driver API reference, one section per module of the
+manual), and what cu2amd's runtime_shim/include/cuda.h provides of it: functions, then the
+types, enums, enumerators and macros cuda.h declares. The ROCm column is the HIP function
+HIPIFY maps a function to, or what cuda.h calls for the ones it implements.
 """
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Table, hip_name
-from cu2amd.runtime_shim.tables.row import ApiRow, Group, Status
+from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name, names
+from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
 NA = Status.NOT_APPLICABLE
-NO_HEADER = "cu2amd provides no cuda.h yet: the driver API is not declared"
+E = Status.EMULATED
+NO_HEADER = "not declared by cu2amd's cuda.h yet"
+JIT = (
+    "PTX text is compiled at run time by cu2amd's PTX compiler for the device's architecture "
+    "and cached on disk by content hash (cu2amd/ptx_jit.h); a code object passes through"
+)
+_SAME = names("""
+    cuCtxCreate cuCtxDestroy cuCtxGetCurrent cuCtxGetDevice cuCtxPopCurrent cuCtxPushCurrent
+    cuCtxSetCurrent cuCtxSynchronize cuDeviceGet cuDeviceGetName cuDevicePrimaryCtxGetState
+    cuDevicePrimaryCtxRelease cuDevicePrimaryCtxReset cuDevicePrimaryCtxRetain
+    cuDevicePrimaryCtxSetFlags cuDeviceTotalMem cuEventDestroy cuEventElapsedTime cuEventRecord
+    cuEventSynchronize cuInit cuMemGetInfo cuMemcpyDtoD cuMemcpyDtoDAsync cuMemcpyDtoH
+    cuMemcpyDtoHAsync cuMemcpyHtoD cuMemcpyHtoDAsync cuMemsetD16 cuMemsetD16Async cuMemsetD32
+    cuMemsetD32Async cuMemsetD8 cuMemsetD8Async cuModuleGetFunction cuModuleGetGlobal
+    cuModuleUnload cuStreamDestroy cuStreamQuery cuStreamSynchronize
+""")
 
 # Driver functions whose HIP counterpart is not the plain cu -> hip rename.
 _HIP = {
@@ -48,7 +64,51 @@ def _rocm(name: str) -> str:
     return _HIP.get(name) or hip_name(name)
 
 
-_T = Table(Group.DRIVER, {})
+IMPL = {
+    **{name: Impl(_rocm(name)) for name in _SAME},
+    "cuDeviceComputeCapability": Impl(
+        "hipDeviceComputeCapability",
+        note="the compute capability the program was compiled for (its newest -arch; 8.0 "
+        "without one), as cudaGetDeviceProperties",
+    ),
+    "cuDeviceGetAttribute": Impl(
+        "hipGetDeviceProperties",
+        E,
+        "the 35 attributes cuda.h declares (CUDA's numbering; warp size 32, compute capability "
+        "of -arch); any other is CUDA_ERROR_INVALID_VALUE",
+    ),
+    "cuDeviceGetCount": Impl("hipGetDeviceCount"),
+    "cuDriverGetVersion": Impl("cu2amd: 12000, the CUDA 12.0 driver API cuda.h declares"),
+    "cuEventCreate": Impl("hipEventCreateWithFlags"),
+    "cuFuncGetAttribute": Impl(
+        "hipFuncGetAttribute",
+        E,
+        "host platform: NUM_REGS, LOCAL_SIZE_BYTES and CONST_SIZE_BYTES are 0 and "
+        "SHARED_SIZE_BYTES is the static shared memory of the whole module",
+    ),
+    "cuGetErrorName": Impl("cu2amd: CUDA's names (cuda.h)"),
+    "cuGetErrorString": Impl("cu2amd: CUDA's texts (cuda.h)"),
+    "cuLaunchKernel": Impl(
+        "hipModuleLaunchKernel",
+        note="kernelParams and extra forms; on the host platform the extra form needs a "
+        "module loaded from PTX (its parameter layout comes from the JIT)",
+    ),
+    "cuMemAlloc": Impl("hipMalloc"),
+    "cuMemAllocHost": Impl("hipHostMalloc"),
+    "cuMemFree": Impl("hipFree"),
+    "cuMemFreeHost": Impl("hipHostFree"),
+    "cuModuleLoad": Impl("hipModuleLoad", note=JIT),
+    "cuModuleLoadData": Impl("hipModuleLoadData", note=JIT),
+    "cuModuleLoadDataEx": Impl(
+        "hipModuleLoadDataEx",
+        E,
+        JIT + "; JIT options are accepted and ignored, but for CU_JIT_ERROR_LOG_BUFFER, which "
+        "says the diagnostic is on stderr",
+    ),
+    "cuStreamCreate": Impl("hipStreamCreateWithFlags"),
+}
+
+_T = Table(Group.DRIVER, IMPL)
 
 
 def S(section: str, text: str, status: Status = Status.UNSUPPORTED, note: str = NO_HEADER) -> None:
@@ -402,6 +462,102 @@ S(
 """,
     NA,
     "EGLStreams interop has no ROCm counterpart",
+)
+
+
+# What cuda.h declares besides functions (each supported: CUDA's names and values).
+_ENUMS = {
+    "CUctx_flags_enum": "CUctx_flags",
+    "CUdevice_attribute_enum": "CUdevice_attribute",
+    "CUevent_flags_enum": "CUevent_flags",
+    "CUfunction_attribute_enum": "CUfunction_attribute",
+    "CUjit_option_enum": "CUjit_option",
+    "CUstream_flags_enum": "CUstream_flags",
+    "cudaError_enum": "CUresult",
+}
+_TYPES = {
+    "CUcontext": "hipCtx_t",
+    "CUdevice": "hipDevice_t",
+    "CUdeviceptr": "hipDeviceptr_t",
+    "CUevent": "hipEvent_t",
+    "CUfunction": "hipFunction_t",
+    "CUmodule": "hipModule_t",
+    "CUstream": "hipStream_t",
+    **{typedef: "cu2amd: CUDA's values (cuda.h)" for typedef in _ENUMS.values()},
+}
+
+
+def _declared(section: str, kind: Kind, rows: dict[str, str]) -> None:
+    for name in sorted(rows):
+        _T.add(ApiRow(name, Group.DRIVER, kind, section, Status.SUPPORTED, rows[name]))
+
+
+_declared("Data types used by the driver API: enums", Kind.ENUM,
+          {tag: "cu2amd: CUDA's values (cuda.h)" for tag in _ENUMS})  # fmt: skip
+_declared("Data types used by the driver API: types", Kind.TYPE, _TYPES)
+_declared(
+    "Data types used by the driver API: enumerators",
+    Kind.ENUMERATOR,
+    {
+        name: "cu2amd: CUDA's value (cuda.h)"
+        for name in names("""
+        CUDA_ERROR_ASSERT CUDA_ERROR_DEINITIALIZED CUDA_ERROR_FILE_NOT_FOUND
+        CUDA_ERROR_ILLEGAL_ADDRESS CUDA_ERROR_INVALID_CONTEXT CUDA_ERROR_INVALID_DEVICE
+        CUDA_ERROR_INVALID_HANDLE CUDA_ERROR_INVALID_IMAGE CUDA_ERROR_INVALID_PTX
+        CUDA_ERROR_INVALID_SOURCE CUDA_ERROR_INVALID_VALUE CUDA_ERROR_JIT_COMPILER_NOT_FOUND
+        CUDA_ERROR_LAUNCH_FAILED CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES CUDA_ERROR_NOT_FOUND
+        CUDA_ERROR_NOT_INITIALIZED CUDA_ERROR_NOT_READY CUDA_ERROR_NOT_SUPPORTED
+        CUDA_ERROR_NO_BINARY_FOR_GPU CUDA_ERROR_NO_DEVICE CUDA_ERROR_OPERATING_SYSTEM
+        CUDA_ERROR_OUT_OF_MEMORY CUDA_ERROR_UNKNOWN CUDA_SUCCESS
+        CU_CTX_LMEM_RESIZE_TO_MAX CU_CTX_MAP_HOST CU_CTX_SCHED_AUTO CU_CTX_SCHED_BLOCKING_SYNC
+        CU_CTX_SCHED_SPIN CU_CTX_SCHED_YIELD
+        CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY CU_DEVICE_ATTRIBUTE_CLOCK_RATE
+        CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
+        CU_DEVICE_ATTRIBUTE_COMPUTE_MODE CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS
+        CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH
+        CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH CU_DEVICE_ATTRIBUTE_INTEGRATED
+        CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY
+        CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y
+        CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X
+        CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z
+        CU_DEVICE_ATTRIBUTE_MAX_PITCH CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK
+        CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK
+        CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
+        CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR
+        CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR
+        CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+        CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS
+        CU_DEVICE_ATTRIBUTE_PCI_BUS_ID CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID
+        CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY
+        CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING CU_DEVICE_ATTRIBUTE_WARP_SIZE
+        CU_EVENT_BLOCKING_SYNC CU_EVENT_DEFAULT CU_EVENT_DISABLE_TIMING CU_EVENT_INTERPROCESS
+        CU_FUNC_ATTRIBUTE_BINARY_VERSION CU_FUNC_ATTRIBUTE_CACHE_MODE_CA
+        CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES CU_FUNC_ATTRIBUTE_MAX
+        CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+        CU_FUNC_ATTRIBUTE_NUM_REGS CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
+        CU_FUNC_ATTRIBUTE_PTX_VERSION CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+        CU_JIT_CACHE_MODE CU_JIT_ERROR_LOG_BUFFER CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+        CU_JIT_FALLBACK_STRATEGY CU_JIT_GENERATE_DEBUG_INFO CU_JIT_GENERATE_LINE_INFO
+        CU_JIT_INFO_LOG_BUFFER CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES CU_JIT_LOG_VERBOSE
+        CU_JIT_MAX_REGISTERS CU_JIT_OPTIMIZATION_LEVEL CU_JIT_TARGET CU_JIT_TARGET_FROM_CUCONTEXT
+        CU_JIT_THREADS_PER_BLOCK CU_JIT_WALL_TIME CU_STREAM_DEFAULT CU_STREAM_NON_BLOCKING
+    """)
+    },
+)
+_declared(
+    "Data types used by the driver API: macros",
+    Kind.MACRO,
+    {
+        "CUDA_VERSION": "cu2amd: 12000 (the CUDA 12.0 driver API)",
+        **{
+            name: "cu2amd: CUDA's value, translated for hipModuleLaunchKernel"
+            for name in names("""
+            CU_LAUNCH_PARAM_BUFFER_POINTER CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT
+            CU_LAUNCH_PARAM_BUFFER_SIZE CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT CU_LAUNCH_PARAM_END
+            CU_LAUNCH_PARAM_END_AS_INT
+        """)
+        },
+    },
 )
 
 ROWS: tuple[ApiRow, ...] = _T.done()

@@ -1,0 +1,573 @@
+/* The CUDA driver API on HIP's driver-style C ABI (hipModuleLoadData, hipModuleLaunchKernel,
+ * hipCtx*, ...), which ROCm's libamdhip64 and cu2amd's host platform runtime (module.c)
+ * export: one host object links against either. CUDA's types, numbering and texts are
+ * kept. A module given as PTX text is compiled at run time by cu2amd's PTX compiler for
+ * the device's architecture and cached (cu2amd/ptx_jit.h); on the host platform the
+ * runtime's hipModuleLoadData does that itself. */
+#ifndef CU2AMD_CUDA_H
+#define CU2AMD_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuda_runtime_api.h"
+#include "cu2amd/ptx_jit.h"
+
+#define CUDA_VERSION 12000
+#define CU_LAUNCH_PARAM_END_AS_INT 0x00
+#define CU_LAUNCH_PARAM_END ((void *)CU_LAUNCH_PARAM_END_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT 0x01
+#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT 0x02
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT)
+
+/* CUDA's driver error codes: enumerator, value, cuGetErrorString's text. HIP returns the
+ * same numbers for the codes it shares (hipErrorInvalidKernelFile is 218, ...). */
+#define CU2AMD_CU_ERRORS(X)                                                                                            \
+    X(CUDA_SUCCESS, 0, "no error")                                                                                     \
+    X(CUDA_ERROR_INVALID_VALUE, 1, "invalid argument")                                                                 \
+    X(CUDA_ERROR_OUT_OF_MEMORY, 2, "out of memory")                                                                    \
+    X(CUDA_ERROR_NOT_INITIALIZED, 3, "initialization error")                                                           \
+    X(CUDA_ERROR_DEINITIALIZED, 4, "driver shutting down")                                                             \
+    X(CUDA_ERROR_NO_DEVICE, 100, "no CUDA-capable device is detected")                                                 \
+    X(CUDA_ERROR_INVALID_DEVICE, 101, "invalid device ordinal")                                                        \
+    X(CUDA_ERROR_INVALID_IMAGE, 200, "device kernel image is invalid")                                                 \
+    X(CUDA_ERROR_INVALID_CONTEXT, 201, "invalid device context")                                                       \
+    X(CUDA_ERROR_NO_BINARY_FOR_GPU, 209, "no kernel image is available for execution on the device")                  \
+    X(CUDA_ERROR_INVALID_PTX, 218, "a PTX JIT compilation failed")                                                     \
+    X(CUDA_ERROR_JIT_COMPILER_NOT_FOUND, 221, "PTX JIT compiler library not found")                                    \
+    X(CUDA_ERROR_INVALID_SOURCE, 300, "device kernel image is invalid")                                                \
+    X(CUDA_ERROR_FILE_NOT_FOUND, 301, "file not found")                                                                \
+    X(CUDA_ERROR_OPERATING_SYSTEM, 304, "OS call failed or operation not supported on this OS")                        \
+    X(CUDA_ERROR_INVALID_HANDLE, 400, "invalid resource handle")                                                       \
+    X(CUDA_ERROR_NOT_FOUND, 500, "named symbol not found")                                                             \
+    X(CUDA_ERROR_NOT_READY, 600, "device not ready")                                                                   \
+    X(CUDA_ERROR_ILLEGAL_ADDRESS, 700, "an illegal memory access was encountered")                                     \
+    X(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, 701, "too many resources requested for launch")                              \
+    X(CUDA_ERROR_ASSERT, 710, "device-side assert triggered")                                                          \
+    X(CUDA_ERROR_LAUNCH_FAILED, 719, "unspecified launch failure")                                                     \
+    X(CUDA_ERROR_NOT_SUPPORTED, 801, "operation not supported")                                                        \
+    X(CUDA_ERROR_UNKNOWN, 999, "unknown error")
+
+typedef enum cudaError_enum {
+#define CU2AMD_ENUMERATOR(name, value, text) name = value,
+    CU2AMD_CU_ERRORS(CU2AMD_ENUMERATOR)
+#undef CU2AMD_ENUMERATOR
+} CUresult;
+
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct ihipCtx_t *CUcontext;
+typedef struct ihipModule_t *CUmodule;
+typedef struct ihipModuleSymbol_t *CUfunction;
+typedef struct ihipStream_t *CUstream;
+typedef struct ihipEvent_t *CUevent;
+
+/* The attributes cuDeviceGetAttribute answers (CUDA's numbering); others are
+ * CUDA_ERROR_INVALID_VALUE. */
+typedef enum CUdevice_attribute_enum {
+    CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+    CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
+    CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y = 3,
+    CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z = 4,
+    CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5,
+    CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y = 6,
+    CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z = 7,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8,
+    CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY = 9,
+    CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10,
+    CU_DEVICE_ATTRIBUTE_MAX_PITCH = 11,
+    CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK = 12,
+    CU_DEVICE_ATTRIBUTE_CLOCK_RATE = 13,
+    CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+    CU_DEVICE_ATTRIBUTE_INTEGRATED = 18,
+    CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY = 19,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_MODE = 20,
+    CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS = 31,
+    CU_DEVICE_ATTRIBUTE_PCI_BUS_ID = 33,
+    CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID = 34,
+    CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,
+    CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37,
+    CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38,
+    CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39,
+    CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING = 41,
+    CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID = 50,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR = 81,
+    CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
+    CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD = 84,
+    CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
+    CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
+    CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+} CUdevice_attribute;
+
+/* Same numbering as HIP's hipFunction_attribute. */
+typedef enum CUfunction_attribute_enum {
+    CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+    CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+    CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES = 2,
+    CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3,
+    CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
+    CU_FUNC_ATTRIBUTE_PTX_VERSION = 5,
+    CU_FUNC_ATTRIBUTE_BINARY_VERSION = 6,
+    CU_FUNC_ATTRIBUTE_CACHE_MODE_CA = 7,
+    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+    CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+    CU_FUNC_ATTRIBUTE_MAX = 10,
+} CUfunction_attribute;
+
+/* Same numbering as HIP's hipJitOption. cuModuleLoadDataEx accepts them all and acts on
+ * the log buffers only (cu2amd's compiler has no such tuning knobs). */
+typedef enum CUjit_option_enum {
+    CU_JIT_MAX_REGISTERS = 0,
+    CU_JIT_THREADS_PER_BLOCK = 1,
+    CU_JIT_WALL_TIME = 2,
+    CU_JIT_INFO_LOG_BUFFER = 3,
+    CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+    CU_JIT_ERROR_LOG_BUFFER = 5,
+    CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+    CU_JIT_OPTIMIZATION_LEVEL = 7,
+    CU_JIT_TARGET_FROM_CUCONTEXT = 8,
+    CU_JIT_TARGET = 9,
+    CU_JIT_FALLBACK_STRATEGY = 10,
+    CU_JIT_GENERATE_DEBUG_INFO = 11,
+    CU_JIT_LOG_VERBOSE = 12,
+    CU_JIT_GENERATE_LINE_INFO = 13,
+    CU_JIT_CACHE_MODE = 14,
+} CUjit_option;
+
+typedef enum CUctx_flags_enum {
+    CU_CTX_SCHED_AUTO = 0x00,
+    CU_CTX_SCHED_SPIN = 0x01,
+    CU_CTX_SCHED_YIELD = 0x02,
+    CU_CTX_SCHED_BLOCKING_SYNC = 0x04,
+    CU_CTX_MAP_HOST = 0x08,
+    CU_CTX_LMEM_RESIZE_TO_MAX = 0x10,
+} CUctx_flags;
+
+typedef enum CUstream_flags_enum {
+    CU_STREAM_DEFAULT = 0x0,
+    CU_STREAM_NON_BLOCKING = 0x1,
+} CUstream_flags;
+
+typedef enum CUevent_flags_enum {
+    CU_EVENT_DEFAULT = 0x0,
+    CU_EVENT_BLOCKING_SYNC = 0x1,
+    CU_EVENT_DISABLE_TIMING = 0x2,
+    CU_EVENT_INTERPROCESS = 0x4,
+} CUevent_flags;
+
+extern "C" {
+/* HIP's driver-style C ABI, as libamdhip64 (ROCm 5.x) and the host platform (module.c)
+ * export it; runtime_shim/host/cu2amd_hip.h declares the same with HIP's types. The
+ * runtime functions used here are declared as cuda_runtime_api.h declares them. */
+int hipInit(unsigned int flags);
+int hipDeviceGet(int *device, int ordinal);
+int hipDeviceGetName(char *name, int len, int device);
+int hipDeviceTotalMem(size_t *bytes, int device);
+int hipDeviceComputeCapability(int *major, int *minor, int device);
+int hipGetDeviceCount(int *count);
+int hipGetDevice(int *device);
+int hipGetDeviceProperties(void *prop, int device);
+int hipCtxCreate(CUcontext *ctx, unsigned int flags, int device);
+int hipCtxDestroy(CUcontext ctx);
+int hipCtxGetCurrent(CUcontext *ctx);
+int hipCtxSetCurrent(CUcontext ctx);
+int hipCtxPushCurrent(CUcontext ctx);
+int hipCtxPopCurrent(CUcontext *ctx);
+int hipCtxGetDevice(int *device);
+int hipCtxSynchronize(void);
+int hipDevicePrimaryCtxRetain(CUcontext *ctx, int device);
+int hipDevicePrimaryCtxRelease(int device);
+int hipDevicePrimaryCtxGetState(int device, unsigned int *flags, int *active);
+int hipDevicePrimaryCtxReset(int device);
+int hipDevicePrimaryCtxSetFlags(int device, unsigned int flags);
+int hipModuleLoad(CUmodule *module, const char *fname);
+int hipModuleLoadData(CUmodule *module, const void *image);
+int hipModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions, int *options,
+                        void **optionValues);
+int hipModuleUnload(CUmodule module);
+int hipModuleGetFunction(CUfunction *function, CUmodule module, const char *name);
+int hipModuleGetGlobal(void **dptr, size_t *bytes, CUmodule module, const char *name);
+int hipModuleLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+                          unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+                          unsigned int sharedMemBytes, CUstream stream, void **kernelParams, void **extra);
+int hipFuncGetAttribute(int *value, int attrib, CUfunction f);
+int hipMalloc(void **ptr, size_t size);
+int hipFree(void *ptr);
+int hipHostMalloc(void **ptr, size_t size, unsigned int flags);
+int hipHostFree(void *ptr);
+int hipMemGetInfo(size_t *free, size_t *total);
+int hipMemcpyHtoD(void *dst, void *src, size_t size);
+int hipMemcpyDtoH(void *dst, void *src, size_t size);
+int hipMemcpyDtoD(void *dst, void *src, size_t size);
+int hipMemcpyHtoDAsync(void *dst, void *src, size_t size, CUstream stream);
+int hipMemcpyDtoHAsync(void *dst, void *src, size_t size, CUstream stream);
+int hipMemcpyDtoDAsync(void *dst, void *src, size_t size, CUstream stream);
+int hipMemsetD8(void *dst, unsigned char value, size_t count);
+int hipMemsetD16(void *dst, unsigned short value, size_t count);
+int hipMemsetD32(void *dst, int value, size_t count);
+int hipMemsetD8Async(void *dst, unsigned char value, size_t count, CUstream stream);
+int hipMemsetD16Async(void *dst, unsigned short value, size_t count, CUstream stream);
+int hipMemsetD32Async(void *dst, int value, size_t count, CUstream stream);
+int hipStreamCreateWithFlags(CUstream *stream, unsigned int flags);
+int hipStreamDestroy(CUstream stream);
+int hipStreamSynchronize(CUstream stream);
+int hipStreamQuery(CUstream stream);
+int hipEventCreateWithFlags(CUevent *event, unsigned flags);
+int hipEventRecord(CUevent event, CUstream stream);
+int hipEventSynchronize(CUevent event);
+int hipEventElapsedTime(float *ms, CUevent start, CUevent stop);
+int hipEventDestroy(CUevent event);
+}
+
+/* hipDeviceProp_t of ROCm 5.2 up to the fields read here (padded: the runtime writes all
+ * of its own). The layout is runtime_shim/host/cu2amd_hip.h's, checked against ROCm's. */
+struct __cu2amd_cu_device_prop {
+    char name[256];
+    size_t totalGlobalMem, sharedMemPerBlock;
+    int regsPerBlock, warpSize, maxThreadsPerBlock, maxThreadsDim[3], maxGridSize[3], clockRate, memoryClockRate,
+        memoryBusWidth;
+    size_t totalConstMem;
+    int major, minor, multiProcessorCount, l2CacheSize, maxThreadsPerMultiProcessor, computeMode,
+        clockInstructionRate;
+    unsigned arch;
+    int concurrentKernels, pciDomainID, pciBusID, pciDeviceID;
+    size_t maxSharedMemoryPerMultiProcessor;
+    int isMultiGpuBoard, canMapHostMemory, gcnArch;
+    char gcnArchName[256];
+    int integrated, cooperativeLaunch, cooperativeMultiDeviceLaunch, maxTexture1DLinear, maxTexture1D,
+        maxTexture2D[2], maxTexture3D[3];
+    unsigned int *hdpMemFlushCntl, *hdpRegFlushCntl;
+    size_t memPitch, textureAlignment, texturePitchAlignment;
+    int kernelExecTimeoutEnabled, ECCEnabled, tccDriver, cooperativeMultiDeviceUnmatchedFunc,
+        cooperativeMultiDeviceUnmatchedGridDim, cooperativeMultiDeviceUnmatchedBlockDim,
+        cooperativeMultiDeviceUnmatchedSharedMem, isLargeBar, asicRevision, managedMemory,
+        directManagedMemAccessFromHost, concurrentManagedAccess, pageableMemoryAccess,
+        pageableMemoryAccessUsesHostPageTables;
+    char rest[1024];
+};
+
+#define CU2AMD_API static __host__ __inline__
+#define CU2AMD_CU(call) ((CUresult)(call))
+
+CU2AMD_API CUresult cuGetErrorName(CUresult error, const char **pStr) {
+    if (!pStr) return CUDA_ERROR_INVALID_VALUE;
+    switch (error) {
+#define CU2AMD_NAME(name, value, text)                                                                                 \
+    case name: *pStr = #name; return CUDA_SUCCESS;
+        CU2AMD_CU_ERRORS(CU2AMD_NAME)
+#undef CU2AMD_NAME
+    }
+    *pStr = NULL;
+    return CUDA_ERROR_INVALID_VALUE;
+}
+CU2AMD_API CUresult cuGetErrorString(CUresult error, const char **pStr) {
+    if (!pStr) return CUDA_ERROR_INVALID_VALUE;
+    switch (error) {
+#define CU2AMD_TEXT(name, value, text)                                                                                 \
+    case name: *pStr = text; return CUDA_SUCCESS;
+        CU2AMD_CU_ERRORS(CU2AMD_TEXT)
+#undef CU2AMD_TEXT
+    }
+    *pStr = NULL;
+    return CUDA_ERROR_INVALID_VALUE;
+}
+
+/* ------------------------------------------------------------------ devices */
+
+CU2AMD_API CUresult cuInit(unsigned int Flags) { return CU2AMD_CU(hipInit(Flags)); }
+/* The CUDA driver API version these declarations follow (not HIP's version). */
+CU2AMD_API CUresult cuDriverGetVersion(int *driverVersion) {
+    if (!driverVersion) return CUDA_ERROR_INVALID_VALUE;
+    *driverVersion = CUDA_VERSION;
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuDeviceGet(CUdevice *device, int ordinal) { return CU2AMD_CU(hipDeviceGet(device, ordinal)); }
+CU2AMD_API CUresult cuDeviceGetCount(int *count) { return CU2AMD_CU(hipGetDeviceCount(count)); }
+CU2AMD_API CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
+    return CU2AMD_CU(hipDeviceGetName(name, len, dev));
+}
+CU2AMD_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) { return CU2AMD_CU(hipDeviceTotalMem(bytes, dev)); }
+
+/* The compute capability CUDA code sees: the newest -arch the program was compiled for
+ * (as cudaGetDeviceProperties), 8.0 when none was given. */
+CU2AMD_API void __cu2amd_cu_compute_capability(int *major, int *minor) {
+#ifdef __CUDA_ARCH_LIST__
+    static const int archs[] = {__CUDA_ARCH_LIST__};
+    int arch = archs[sizeof archs / sizeof archs[0] - 1];
+#else
+    int arch = 800;
+#endif
+    *major = arch / 100, *minor = arch % 100 / 10;
+}
+CU2AMD_API CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev) {
+    int ma, mi;
+    CUresult err = CU2AMD_CU(hipDeviceComputeCapability(&ma, &mi, dev)); /* validates dev */
+    if (err != CUDA_SUCCESS) return err;
+    if (!major || !minor) return CUDA_ERROR_INVALID_VALUE;
+    __cu2amd_cu_compute_capability(major, minor);
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) {
+    if (!pi) return CUDA_ERROR_INVALID_VALUE;
+    __cu2amd_cu_device_prop p;
+    CUresult err = CU2AMD_CU(hipGetDeviceProperties(&p, dev));
+    if (err != CUDA_SUCCESS) return err;
+    int major, minor;
+    __cu2amd_cu_compute_capability(&major, &minor);
+    switch (attrib) {
+    case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *pi = p.maxThreadsPerBlock; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X: *pi = p.maxThreadsDim[0]; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y: *pi = p.maxThreadsDim[1]; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z: *pi = p.maxThreadsDim[2]; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X: *pi = p.maxGridSize[0]; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y: *pi = p.maxGridSize[1]; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z: *pi = p.maxGridSize[2]; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK: *pi = (int)p.sharedMemPerBlock; break;
+    case CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY: *pi = (int)p.totalConstMem; break;
+    case CU_DEVICE_ATTRIBUTE_WARP_SIZE: *pi = 32; break; /* cu2amd gives kernels warp-32 semantics */
+    case CU_DEVICE_ATTRIBUTE_MAX_PITCH: *pi = p.memPitch > 0x7fffffff ? 0x7fffffff : (int)p.memPitch; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK: *pi = p.regsPerBlock; break;
+    case CU_DEVICE_ATTRIBUTE_CLOCK_RATE: *pi = p.clockRate; break;
+    case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *pi = p.multiProcessorCount; break;
+    case CU_DEVICE_ATTRIBUTE_INTEGRATED: *pi = p.integrated; break;
+    case CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY: *pi = p.canMapHostMemory; break;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE: *pi = p.computeMode; break;
+    case CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS: *pi = p.concurrentKernels; break;
+    case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID: *pi = p.pciBusID; break;
+    case CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID: *pi = p.pciDeviceID; break;
+    case CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE: *pi = p.memoryClockRate; break;
+    case CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH: *pi = p.memoryBusWidth; break;
+    case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE: *pi = p.l2CacheSize; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR: *pi = p.maxThreadsPerMultiProcessor; break;
+    case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING: *pi = 1; break;
+    case CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID: *pi = p.pciDomainID; break;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *pi = major; break;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *pi = minor; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR: *pi = (int)p.maxSharedMemoryPerMultiProcessor; break;
+    case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY: *pi = p.managedMemory; break;
+    case CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD: *pi = p.isMultiGpuBoard; break;
+    case CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS: *pi = p.pageableMemoryAccess; break;
+    case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS: *pi = p.concurrentManagedAccess; break;
+    case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: *pi = p.cooperativeLaunch; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *pi = (int)p.sharedMemPerBlock; break;
+    default: return CUDA_ERROR_INVALID_VALUE;
+    }
+    return CUDA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ contexts */
+
+CU2AMD_API CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev) {
+    return CU2AMD_CU(hipCtxCreate(pctx, flags, dev));
+}
+CU2AMD_API CUresult cuCtxDestroy(CUcontext ctx) { return CU2AMD_CU(hipCtxDestroy(ctx)); }
+CU2AMD_API CUresult cuCtxGetCurrent(CUcontext *pctx) { return CU2AMD_CU(hipCtxGetCurrent(pctx)); }
+CU2AMD_API CUresult cuCtxSetCurrent(CUcontext ctx) { return CU2AMD_CU(hipCtxSetCurrent(ctx)); }
+CU2AMD_API CUresult cuCtxPushCurrent(CUcontext ctx) { return CU2AMD_CU(hipCtxPushCurrent(ctx)); }
+CU2AMD_API CUresult cuCtxPopCurrent(CUcontext *pctx) { return CU2AMD_CU(hipCtxPopCurrent(pctx)); }
+CU2AMD_API CUresult cuCtxGetDevice(CUdevice *device) { return CU2AMD_CU(hipCtxGetDevice(device)); }
+CU2AMD_API CUresult cuCtxSynchronize(void) { return CU2AMD_CU(hipCtxSynchronize()); }
+CU2AMD_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
+    return CU2AMD_CU(hipDevicePrimaryCtxRetain(pctx, dev));
+}
+CU2AMD_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev) { return CU2AMD_CU(hipDevicePrimaryCtxRelease(dev)); }
+CU2AMD_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active) {
+    return CU2AMD_CU(hipDevicePrimaryCtxGetState(dev, flags, active));
+}
+CU2AMD_API CUresult cuDevicePrimaryCtxReset(CUdevice dev) { return CU2AMD_CU(hipDevicePrimaryCtxReset(dev)); }
+CU2AMD_API CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags) {
+    return CU2AMD_CU(hipDevicePrimaryCtxSetFlags(dev, flags));
+}
+
+/* ------------------------------------------------------------------ modules */
+
+/* The current device's architecture, as the JIT names targets ("gfx942:sramecc+:xnack-",
+ * or "host" on the host platform). */
+CU2AMD_API CUresult __cu2amd_cu_arch(char *arch, size_t len) {
+    int dev = 0;
+    CUresult err = CU2AMD_CU(hipGetDevice(&dev));
+    if (err != CUDA_SUCCESS) return err;
+    __cu2amd_cu_device_prop p;
+    err = CU2AMD_CU(hipGetDeviceProperties(&p, dev));
+    if (err != CUDA_SUCCESS) return err;
+    snprintf(arch, len, "%.*s", (int)sizeof p.gcnArchName, p.gcnArchName);
+    return CUDA_SUCCESS;
+}
+
+/* A cuModuleLoadDataEx error log: where the compiler's diagnostic went. */
+CU2AMD_API void __cu2amd_cu_error_log(unsigned int n, CUjit_option *options, void **values, const char *text) {
+    char *buffer = NULL;
+    size_t size = 0;
+    for (unsigned int i = 0; options && values && i < n; i++) {
+        if (options[i] == CU_JIT_ERROR_LOG_BUFFER) buffer = (char *)values[i];
+        if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES) size = (size_t)(uintptr_t)values[i];
+    }
+    if (buffer && size) snprintf(buffer, size, "%s", text);
+}
+
+/* A module from `image`: PTX text is compiled for the device here unless the device is
+ * the host platform, whose runtime compiles PTX itself (it also needs the kernels'
+ * parameter layouts that the compiler writes). */
+CU2AMD_API CUresult __cu2amd_cu_load(CUmodule *module, const void *image, size_t size, const char *name,
+                                     unsigned int n, CUjit_option *options, void **values) {
+    if (!module || !image) return CUDA_ERROR_INVALID_VALUE;
+    char arch[300];
+    CUresult err = CU2AMD_CU(__cu2amd_cu_arch(arch, sizeof arch));
+    if (err != CUDA_SUCCESS) return err;
+    if (!__cu2amd_jit_is_ptx(image) || strcmp(arch, "host") == 0)
+        return CU2AMD_CU(hipModuleLoadDataEx(module, image, n, (int *)options, values));
+    char path[CU2AMD_JIT_PATH_MAX];
+    int status = __cu2amd_jit_compile((const char *)image, size, arch, name, path, sizeof path, NULL, 0);
+    if (status != CU2AMD_JIT_OK) {
+        __cu2amd_cu_error_log(n, options, values, "cu2amd PTX JIT failed: its diagnostic is on stderr");
+        return status == CU2AMD_JIT_INVALID_PTX ? CUDA_ERROR_INVALID_PTX : CUDA_ERROR_JIT_COMPILER_NOT_FOUND;
+    }
+    char *code = __cu2amd_jit_read(path, NULL);
+    if (!code) return CUDA_ERROR_FILE_NOT_FOUND;
+    err = CU2AMD_CU(hipModuleLoadData(module, code));
+    free(code);
+    return err;
+}
+CU2AMD_API CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions,
+                                       CUjit_option *options, void **optionValues) {
+    size_t size = image && __cu2amd_jit_is_ptx(image) ? strlen((const char *)image) : 0;
+    return __cu2amd_cu_load(module, image, size, "cuModuleLoadData", numOptions, options, optionValues);
+}
+CU2AMD_API CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+    return cuModuleLoadDataEx(module, image, 0, NULL, NULL);
+}
+CU2AMD_API CUresult cuModuleLoad(CUmodule *module, const char *fname) {
+    if (!module || !fname) return CUDA_ERROR_INVALID_VALUE;
+    size_t size = 0;
+    char *text = __cu2amd_jit_read(fname, &size);
+    if (!text) return CUDA_ERROR_FILE_NOT_FOUND;
+    char arch[300];
+    CUresult err = CU2AMD_CU(__cu2amd_cu_arch(arch, sizeof arch));
+    if (err == CUDA_SUCCESS && __cu2amd_jit_is_ptx(text) && strcmp(arch, "host") != 0)
+        err = __cu2amd_cu_load(module, text, size, fname, 0, NULL, NULL);
+    else if (err == CUDA_SUCCESS)
+        err = CU2AMD_CU(hipModuleLoad(module, fname));
+    free(text);
+    return err;
+}
+CU2AMD_API CUresult cuModuleUnload(CUmodule hmod) { return CU2AMD_CU(hipModuleUnload(hmod)); }
+CU2AMD_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name) {
+    return CU2AMD_CU(hipModuleGetFunction(hfunc, hmod, name));
+}
+CU2AMD_API CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule hmod, const char *name) {
+    void *p = NULL;
+    size_t n = 0;
+    CUresult err = CU2AMD_CU(hipModuleGetGlobal(&p, &n, hmod, name));
+    if (err == CUDA_SUCCESS && dptr) *dptr = (CUdeviceptr)(uintptr_t)p;
+    if (err == CUDA_SUCCESS && bytes) *bytes = n;
+    return err;
+}
+
+/* ------------------------------------------------------------------ execution */
+
+CU2AMD_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc) {
+    return CU2AMD_CU(hipFuncGetAttribute(pi, attrib, hfunc));
+}
+/* HIP marks the `extra` array with other values (END is 3, not 0): translated. */
+CU2AMD_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+                                   unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+                                   unsigned int sharedMemBytes, CUstream hStream, void **kernelParams,
+                                   void **extra) {
+    void *hip_extra[16];
+    if (extra) {
+        unsigned int i = 0;
+        for (;; i += 2) {
+            if (i + 2 >= sizeof hip_extra / sizeof hip_extra[0]) return CUDA_ERROR_INVALID_VALUE;
+            if (extra[i] == CU_LAUNCH_PARAM_END) break;
+            if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER) hip_extra[i] = (void *)0x01;
+            else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE) hip_extra[i] = (void *)0x02;
+            else return CUDA_ERROR_INVALID_VALUE;
+            hip_extra[i + 1] = extra[i + 1];
+        }
+        hip_extra[i] = (void *)0x03;
+    }
+    return CU2AMD_CU(hipModuleLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
+                                           sharedMemBytes, hStream, kernelParams, extra ? hip_extra : NULL));
+}
+
+/* ------------------------------------------------------------------ memory */
+
+#define CU2AMD_PTR(p) ((void *)(uintptr_t)(p))
+
+CU2AMD_API CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
+    if (!dptr) return CUDA_ERROR_INVALID_VALUE;
+    void *p = NULL;
+    CUresult err = CU2AMD_CU(hipMalloc(&p, bytesize));
+    *dptr = (CUdeviceptr)(uintptr_t)p;
+    return err;
+}
+CU2AMD_API CUresult cuMemFree(CUdeviceptr dptr) { return CU2AMD_CU(hipFree(CU2AMD_PTR(dptr))); }
+CU2AMD_API CUresult cuMemAllocHost(void **pp, size_t bytesize) { return CU2AMD_CU(hipHostMalloc(pp, bytesize, 0)); }
+CU2AMD_API CUresult cuMemFreeHost(void *p) { return CU2AMD_CU(hipHostFree(p)); }
+CU2AMD_API CUresult cuMemGetInfo(size_t *free, size_t *total) { return CU2AMD_CU(hipMemGetInfo(free, total)); }
+CU2AMD_API CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount) {
+    return CU2AMD_CU(hipMemcpyHtoD(CU2AMD_PTR(dstDevice), (void *)srcHost, ByteCount));
+}
+CU2AMD_API CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount) {
+    return CU2AMD_CU(hipMemcpyDtoH(dstHost, CU2AMD_PTR(srcDevice), ByteCount));
+}
+CU2AMD_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount) {
+    return CU2AMD_CU(hipMemcpyDtoD(CU2AMD_PTR(dstDevice), CU2AMD_PTR(srcDevice), ByteCount));
+}
+CU2AMD_API CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount,
+                                      CUstream hStream) {
+    return CU2AMD_CU(hipMemcpyHtoDAsync(CU2AMD_PTR(dstDevice), (void *)srcHost, ByteCount, hStream));
+}
+CU2AMD_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream) {
+    return CU2AMD_CU(hipMemcpyDtoHAsync(dstHost, CU2AMD_PTR(srcDevice), ByteCount, hStream));
+}
+CU2AMD_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount,
+                                      CUstream hStream) {
+    return CU2AMD_CU(hipMemcpyDtoDAsync(CU2AMD_PTR(dstDevice), CU2AMD_PTR(srcDevice), ByteCount, hStream));
+}
+CU2AMD_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N) {
+    return CU2AMD_CU(hipMemsetD8(CU2AMD_PTR(dstDevice), uc, N));
+}
+CU2AMD_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N) {
+    return CU2AMD_CU(hipMemsetD16(CU2AMD_PTR(dstDevice), us, N));
+}
+CU2AMD_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N) {
+    return CU2AMD_CU(hipMemsetD32(CU2AMD_PTR(dstDevice), (int)ui, N));
+}
+CU2AMD_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream) {
+    return CU2AMD_CU(hipMemsetD8Async(CU2AMD_PTR(dstDevice), uc, N, hStream));
+}
+CU2AMD_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream) {
+    return CU2AMD_CU(hipMemsetD16Async(CU2AMD_PTR(dstDevice), us, N, hStream));
+}
+CU2AMD_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream) {
+    return CU2AMD_CU(hipMemsetD32Async(CU2AMD_PTR(dstDevice), (int)ui, N, hStream));
+}
+
+/* ------------------------------------------------------------------ streams and events */
+
+CU2AMD_API CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
+    return CU2AMD_CU(hipStreamCreateWithFlags(phStream, Flags));
+}
+CU2AMD_API CUresult cuStreamDestroy(CUstream hStream) { return CU2AMD_CU(hipStreamDestroy(hStream)); }
+CU2AMD_API CUresult cuStreamSynchronize(CUstream hStream) { return CU2AMD_CU(hipStreamSynchronize(hStream)); }
+CU2AMD_API CUresult cuStreamQuery(CUstream hStream) { return CU2AMD_CU(hipStreamQuery(hStream)); }
+CU2AMD_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
+    return CU2AMD_CU(hipEventCreateWithFlags(phEvent, Flags));
+}
+CU2AMD_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream) { return CU2AMD_CU(hipEventRecord(hEvent, hStream)); }
+CU2AMD_API CUresult cuEventSynchronize(CUevent hEvent) { return CU2AMD_CU(hipEventSynchronize(hEvent)); }
+CU2AMD_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd) {
+    return CU2AMD_CU(hipEventElapsedTime(pMilliseconds, hStart, hEnd));
+}
+CU2AMD_API CUresult cuEventDestroy(CUevent hEvent) { return CU2AMD_CU(hipEventDestroy(hEvent)); }
+
+#undef CU2AMD_PTR
+#undef CU2AMD_API
+#undef CU2AMD_CU
+#undef CU2AMD_CU_ERRORS
+#endif
