@@ -30,9 +30,15 @@ COLLECTIVES = [
      "shfl.sync.idx.b32 %r2, %r1, %r3, 0x1f, 0xffffffff;"),
     ("shfl.sync.idx (constant lane)", "shfl.sync.idx.b32 %r2, %r1, 3, 0x1f, 0xffffffff;"),
     ("shfl.sync.bfly 1", "shfl.sync.bfly.b32 %r2, %r1, 1, 0x1f, 0xffffffff;"),
+    ("shfl.sync.bfly 4", "shfl.sync.bfly.b32 %r2, %r1, 4, 0x1f, 0xffffffff;"),
+    ("shfl.sync.bfly 8", "shfl.sync.bfly.b32 %r2, %r1, 8, 0x1f, 0xffffffff;"),
+    ("shfl.sync.bfly 16", "shfl.sync.bfly.b32 %r2, %r1, 16, 0x1f, 0xffffffff;"),
     ("shfl.sync.up 1 (with predicate)", "shfl.sync.up.b32 %r2|%p1, %r1, 1, 0, 0xffffffff;\n"
      "selp.b32 %r2, %r2, 0, %p1;"),
+    ("shfl.sync.up 2, width 16", "shfl.sync.up.b32 %r2, %r1, 2, 0x1000, 0xffffffff;"),
     ("shfl.sync.down 1, width 8", "shfl.sync.down.b32 %r2, %r1, 1, 0x181f, 0xffffffff;"),
+    ("shfl.sync.down 4", "shfl.sync.down.b32 %r2, %r1, 4, 0x1f, 0xffffffff;"),
+    ("shfl.sync.down 16", "shfl.sync.down.b32 %r2, %r1, 16, 0x1f, 0xffffffff;"),
     ("vote.sync.ballot", "setp.ne.u32 %p1, %r1, 5;\nvote.sync.ballot.b32 %r2, %p1, 0xffffffff;"),
     ("vote.sync.any", "setp.ne.u32 %p1, %r1, 5;\nvote.sync.any.pred %p1, %p1, 0xffffffff;\n"
      "selp.b32 %r2, 1, 0, %p1;"),

@@ -97,6 +97,75 @@ CU2AMD_WAVE u32 broadcast_any(const char *site, u64 group, u32 a, u32 k) {
     __builtin_unreachable();
 }
 
+/* lane -/+ N of the 16-lane row (DPP row_shr / row_shl), N a constant 1..15. */
+template <int N> CU2AMD_WAVE u32 row_shift(u32 a) {
+#if CU2AMD_WAVE_HAS_ROW_SHIFT
+    return cu2amd_wave_row_shift<N>(a);
+#else
+    return a;
+#endif
+}
+
+CU2AMD_WAVE u32 row_shift_any(u32 a, int n) {
+    switch (n) {
+#define CU2AMD_CASE(K)                                                                          \
+    case K: return row_shift<K>(a);                                                             \
+    case -K: return row_shift<-K>(a);
+        CU2AMD_CASE(1) CU2AMD_CASE(2) CU2AMD_CASE(3) CU2AMD_CASE(4) CU2AMD_CASE(5) CU2AMD_CASE(6)
+        CU2AMD_CASE(7) CU2AMD_CASE(8) CU2AMD_CASE(9) CU2AMD_CASE(10) CU2AMD_CASE(11)
+        CU2AMD_CASE(12) CU2AMD_CASE(13) CU2AMD_CASE(14) CU2AMD_CASE(15)
+#undef CU2AMD_CASE
+    }
+    __builtin_unreachable();
+}
+
+/* lane (i + S) & 15 of the other row of the 32-lane half (v_permlanex16), S constant. */
+CU2AMD_WAVE u32 cross_row_any(u32 a, u32 s) {
+#if CU2AMD_WAVE_HAS_PERMLANEX16
+    switch (s & 15u) {
+#define CU2AMD_CASE(K)                                                                          \
+    case K: return cu2amd_wave_cross_row<K>(a);
+        CU2AMD_CASE(0) CU2AMD_CASE(1) CU2AMD_CASE(2) CU2AMD_CASE(3) CU2AMD_CASE(4) CU2AMD_CASE(5)
+        CU2AMD_CASE(6) CU2AMD_CASE(7) CU2AMD_CASE(8) CU2AMD_CASE(9) CU2AMD_CASE(10)
+        CU2AMD_CASE(11) CU2AMD_CASE(12) CU2AMD_CASE(13) CU2AMD_CASE(14) CU2AMD_CASE(15)
+#undef CU2AMD_CASE
+    }
+    __builtin_unreachable();
+#else
+    (void)s;
+    return a;
+#endif
+}
+
+/* shfl.sync.up/down by a constant b (1..15 lanes; 16 too across rows) without an index:
+ * sets *d to the value of lane j for every lane whose j is in range (the caller keeps the
+ * lane's own value for the others) and returns true, where that is exact. An in-range j
+ * lies in the lane's segment (the lanes with its c[12:8] bits; contiguous here), so:
+ * segments of up to 16 lanes never leave the lane's DPP row (one row_shr / row_shl); a
+ * 32-lane segment on gfx10+ takes lanes of the other row with one v_permlanex16. */
+CU2AMD_WAVE bool constant_shift(u32 mode, u32 b, u32 c, int segmask, u32 a, Lane l, u32 *d) {
+    if (!CU2AMD_WAVE_HAS_ROW_SHIFT || !__builtin_constant_p(mode) || !__builtin_constant_p(b) ||
+        !__builtin_constant_p(c) || (mode != CU2AMD_SHFL_UP && mode != CU2AMD_SHFL_DOWN))
+        return false;
+    u32 n = b & 31u, low = ~(u32)segmask & 31u;
+    if (n == 0 || (low & (low + 1)) != 0) return false; /* a shift, contiguous segments */
+    int shift = mode == CU2AMD_SHFL_UP ? (int)n : -(int)n;
+    if ((segmask & 16) != 0 && n < 16) {
+        *d = row_shift_any(a, shift);
+        return true;
+    }
+    if (!CU2AMD_WAVE_HAS_PERMLANEX16 || segmask != 0) return false;
+    /* The row's own lanes where the source is in it, else the other row's (for j in range,
+     * that is the lower row for .up and the upper one for .down). */
+    u32 i = l.lane & 15u;
+    bool same_row = mode == CU2AMD_SHFL_UP ? i >= n : i + n <= 15u;
+    /* Both moves run in every lane (they are convergent: no branch around them). */
+    u32 other = cross_row_any(a, mode == CU2AMD_SHFL_UP ? 16u - (n & 15u) : n);
+    u32 own = n < 16 ? row_shift_any(a, shift) : other;
+    *d = same_row ? own : other;
+    return true;
+}
+
 /* PTX ISA 9.7.9.6: the source lane j from b and c (clamp in c[4:0], segment mask in
  * c[12:8]), the lane's own value when j is out of range, and the predicate. Where b and c
  * are constants (after inlining) and every lane's j is in range, a butterfly within the
@@ -136,7 +205,11 @@ CU2AMD_WAVE u64 shuffle(const char *site, u64 group, Lane l, u32 mode, u32 a, u3
         break;
     }
     if (!in_range) j = lane;
-    u32 d = cu2amd_wave_shuffle(site, group, a, l.base | (u32)j);
+    u32 d;
+    if (constant_shift(mode, b, c, segmask, a, l, &d))
+        d = in_range ? d : a;
+    else
+        d = cu2amd_wave_shuffle(site, group, a, l.base | (u32)j);
     return (u64)in_range << 32 | d;
 }
 

@@ -22,6 +22,54 @@ typedef unsigned long long cu2amd_u64;
 
 #if defined(__AMDGCN__)
 
+/* DPP controls (AMD ISA manuals, "DPP_CTRL"): quad_perm is 0x00..0xff. */
+#define CU2AMD_DPP_ROW_SHL 0x100      /* + 1..15 */
+#define CU2AMD_DPP_ROW_SHR 0x110      /* + 1..15 */
+#define CU2AMD_DPP_ROW_ROR 0x120      /* + 1..15 */
+#define CU2AMD_DPP_ROW_MIRROR 0x140
+#define CU2AMD_DPP_ROW_HALF_MIRROR 0x141
+#define CU2AMD_DPP_ROW_XMASK 0x160    /* + 0..15, gfx10+ */
+
+/* The library's gfx10+ forms (row_xmask, v_permlanex16): its flavour is compiled for a
+ * processor of the family (library.py); GCN/CDNA (gfx9) flavours use none of them. */
+#if defined(__GFX9__) || defined(__GFX8__)
+#define CU2AMD_WAVE_GFX10_PLUS 0
+#else
+#define CU2AMD_WAVE_GFX10_PLUS 1
+#endif
+
+/* A DPP move of `value`. A lane whose source is outside its row or inactive reads 0
+ * (bound_ctrl: no copy of the old value is needed); callers only use it where every lane
+ * that keeps the result reads a lane of its row, and a source outside the group of a
+ * collective is undefined (PTX ISA shfl.sync). */
+template <int CTRL> CU2AMD_WAVE cu2amd_u32 cu2amd_wave_dpp(cu2amd_u32 value) {
+    return (cu2amd_u32)__builtin_amdgcn_mov_dpp((int)value, CTRL, 0xf, 0xf, true);
+}
+
+#if CU2AMD_WAVE_GFX10_PLUS
+/* v_permlanex16: lane i of each 16-lane row reads lane (i ^ X) of the other row of its
+ * 32-lane half. */
+constexpr cu2amd_u32 cu2amd_select_xor(cu2amd_u32 x, int first) {
+    cu2amd_u32 sel = 0;
+    for (int i = 0; i < 8; ++i) sel |= (((cu2amd_u32)(first + i) ^ x) & 15u) << (4 * i);
+    return sel;
+}
+template <cu2amd_u32 X> CU2AMD_WAVE cu2amd_u32 cu2amd_wave_permlanex16(cu2amd_u32 old, cu2amd_u32 value) {
+    constexpr cu2amd_u32 low = cu2amd_select_xor(X, 0), high = cu2amd_select_xor(X, 8);
+    return __builtin_amdgcn_permlanex16(old, value, low, high, false, false);
+}
+/* ... lane (i + S) & 15 of the other row. */
+constexpr cu2amd_u32 cu2amd_select_rotate(cu2amd_u32 s, int first) {
+    cu2amd_u32 sel = 0;
+    for (int i = 0; i < 8; ++i) sel |= (((cu2amd_u32)(first + i) + s) & 15u) << (4 * i);
+    return sel;
+}
+template <cu2amd_u32 S> CU2AMD_WAVE cu2amd_u32 cu2amd_wave_permlanex16_rotate(cu2amd_u32 value) {
+    constexpr cu2amd_u32 low = cu2amd_select_rotate(S, 0), high = cu2amd_select_rotate(S, 8);
+    return __builtin_amdgcn_permlanex16(value, value, low, high, false, false);
+}
+#endif
+
 /* The lane within the hardware wave. */
 CU2AMD_WAVE cu2amd_u32 cu2amd_wave_lane(void) {
     cu2amd_u32 low = __builtin_amdgcn_mbcnt_lo(~0u, 0u);
@@ -58,21 +106,62 @@ CU2AMD_WAVE cu2amd_u64 cu2amd_wave_shuffle64(const char *site, cu2amd_u64 group,
 }
 
 /* `value` of lane ((lane & AND) | OR) ^ XOR of the thread's 32-lane half (the pattern of
- * ds_swizzle's bit mode: a constant). Exchanges within quads (XOR 1, 2, 3) are DPP
- * quad_perm moves, which need no LDS unit; a lane reading an inactive one keeps its own
- * value. */
+ * ds_swizzle's bit mode: a constant). Butterflies (AND 31, OR 0) that a DPP or permlane
+ * move does exactly need no LDS unit: within a quad (XOR 1..3) a quad_perm; XOR 7, 8, 15
+ * row_half_mirror, row_ror:8, row_mirror (every family); on gfx10+ any other XOR below 16
+ * a row_xmask, and XOR 16..31 one v_permlanex16 (lane i of the other 16-lane row of the
+ * 32-lane half reads lane i ^ (XOR & 15) of this one). The rest is a ds_swizzle, which
+ * works on 32-lane groups on either wave size. A lane reading an inactive one keeps its
+ * own value (permlanex16) or 0 (DPP), a source outside the group being undefined. */
 template <cu2amd_u32 AND, cu2amd_u32 OR, cu2amd_u32 XOR>
 CU2AMD_WAVE cu2amd_u32 cu2amd_wave_swizzle(const char *site, cu2amd_u64 group, cu2amd_u32 value) {
     (void)site, (void)group;
     static_assert(AND < 32 && OR < 32 && XOR < 32, "swizzle masks are 5 bits");
-    if constexpr (AND == 31 && OR == 0 && XOR >= 1 && XOR <= 3) {
+    constexpr bool butterfly = AND == 31 && OR == 0;
+    if constexpr (butterfly && XOR >= 1 && XOR <= 3) {
         /* quad_perm [0^x, 1^x, 2^x, 3^x], 2 bits per lane */
         constexpr int perm = (0 ^ XOR) | (1 ^ XOR) << 2 | (2 ^ XOR) << 4 | (3 ^ XOR) << 6;
-        return (cu2amd_u32)__builtin_amdgcn_update_dpp((int)value, (int)value, perm, 0xf, 0xf, false);
+        return cu2amd_wave_dpp<perm>(value);
+    } else if constexpr (butterfly && XOR == 7) {
+        return cu2amd_wave_dpp<CU2AMD_DPP_ROW_HALF_MIRROR>(value);
+    } else if constexpr (butterfly && XOR == 8) {
+        return cu2amd_wave_dpp<CU2AMD_DPP_ROW_ROR + 8>(value); /* (i + 8) mod 16 == i ^ 8 */
+    } else if constexpr (butterfly && XOR == 15) {
+        return cu2amd_wave_dpp<CU2AMD_DPP_ROW_MIRROR>(value);
+#if CU2AMD_WAVE_GFX10_PLUS
+    } else if constexpr (butterfly && XOR >= 4 && XOR < 16) {
+        return cu2amd_wave_dpp<CU2AMD_DPP_ROW_XMASK + XOR>(value);
+    } else if constexpr (butterfly && XOR >= 16) {
+        return cu2amd_wave_permlanex16<XOR & 15u>(value, value);
+#endif
     } else {
         return (cu2amd_u32)__builtin_amdgcn_ds_swizzle((int)value, (int)(AND | OR << 5 | XOR << 10));
     }
 }
+
+#define CU2AMD_WAVE_HAS_ROW_SHIFT 1
+/* `value` of lane - N (N > 0) or lane + |N| (N < 0) of the thread's 16-lane row, N a
+ * constant 1..15: DPP row_shr / row_shl. A lane whose source is outside its row (or
+ * inactive) reads 0: the caller selects its own value there. */
+template <int N> CU2AMD_WAVE cu2amd_u32 cu2amd_wave_row_shift(cu2amd_u32 value) {
+    static_assert(N != 0 && N > -16 && N < 16, "row shifts are 1..15 lanes");
+    if constexpr (N > 0)
+        return cu2amd_wave_dpp<CU2AMD_DPP_ROW_SHR + N>(value);
+    else
+        return cu2amd_wave_dpp<CU2AMD_DPP_ROW_SHL - N>(value);
+}
+
+#if CU2AMD_WAVE_GFX10_PLUS
+/* Whether the target has v_permlanex16 (gfx10+): shifts across the two rows of a half. */
+#define CU2AMD_WAVE_HAS_PERMLANEX16 1
+/* `value` of lane (i + S) & 15 (S a constant 0..15) of the other 16-lane row of the
+ * thread's 32-lane half, where i is the lane's index in its row. */
+template <cu2amd_u32 S> CU2AMD_WAVE cu2amd_u32 cu2amd_wave_cross_row(cu2amd_u32 value) {
+    return cu2amd_wave_permlanex16_rotate<S>(value);
+}
+#else
+#define CU2AMD_WAVE_HAS_PERMLANEX16 0
+#endif
 
 /* `value` of lane `source`, the same lane for the whole group (a scalar read). */
 CU2AMD_WAVE cu2amd_u64 cu2amd_wave_readlane64(const char *site, cu2amd_u64 group, cu2amd_u64 value,
@@ -102,6 +191,10 @@ CU2AMD_WAVE void cu2amd_wave_sync(const char *site, cu2amd_u64 group) {
 CU2AMD_WAVE void cu2amd_wave_error(const char *site, const char *message) { (void)site, (void)message; }
 
 #else /* the host platform */
+
+/* Shuffles with a constant shift are general shuffles here (warp.cpp). */
+#define CU2AMD_WAVE_HAS_ROW_SHIFT 0
+#define CU2AMD_WAVE_HAS_PERMLANEX16 0
 
 #define CU2AMD_WAVE_RUNTIME extern "C" __attribute__((convergent, nomerge))
 /* runtime_shim/host/cu2amd_host.h */
