@@ -72,6 +72,10 @@ CU2AMD_LIBM(double, jn, (int, double))
 CU2AMD_LIBM(float, ynf, (int, float))
 CU2AMD_LIBM(double, yn, (int, double))
 
+#if !defined(__HIP__)
+#include "cu2amd/math_bessel.h"
+#endif
+
 /* Host versions of what libm lacks, in math_portable.h (float ones rounded from double). */
 #define CU2AMD_VIA_DOUBLE(fn) (float)fn
 CU2AMD_DEVICE_INLINE double __cu2amd_i0(double x) { return __cu2amd_bessel_i(x, 0); }
@@ -105,8 +109,8 @@ CU2AMD_UNARY(exp2, exp2, __builtin_exp2f, __builtin_exp2)
 CU2AMD_UNARY(expm1, expm1, __builtin_expm1f, __builtin_expm1)
 CU2AMD_UNARY(fabs, fabs, __builtin_fabsf, __builtin_fabs)
 CU2AMD_UNARY(floor, floor, __builtin_floorf, __builtin_floor)
-CU2AMD_UNARY(j0, j0, __cu2amd_libm_j0f, __cu2amd_libm_j0)
-CU2AMD_UNARY(j1, j1, __cu2amd_libm_j1f, __cu2amd_libm_j1)
+CU2AMD_UNARY(j0, j0, __cu2amd_libm_j0f, __cu2amd_j0)
+CU2AMD_UNARY(j1, j1, __cu2amd_libm_j1f, __cu2amd_j1)
 CU2AMD_UNARY(lgamma, lgamma, __builtin_lgammaf, __builtin_lgamma)
 CU2AMD_UNARY(log, log, __builtin_logf, __builtin_log)
 CU2AMD_UNARY(log10, log10, __builtin_log10f, __builtin_log10)
@@ -128,8 +132,8 @@ CU2AMD_UNARY(tan, tan, __builtin_tanf, __builtin_tan)
 CU2AMD_UNARY(tanh, tanh, __builtin_tanhf, __cu2amd_tanh)
 CU2AMD_UNARY(tgamma, tgamma, __builtin_tgammaf, __builtin_tgamma)
 CU2AMD_UNARY(trunc, trunc, __builtin_truncf, __builtin_trunc)
-CU2AMD_UNARY(y0, y0, __cu2amd_libm_y0f, __cu2amd_libm_y0)
-CU2AMD_UNARY(y1, y1, __cu2amd_libm_y1f, __cu2amd_libm_y1)
+CU2AMD_UNARY(y0, y0, __cu2amd_libm_y0f, __cu2amd_y0)
+CU2AMD_UNARY(y1, y1, __cu2amd_libm_y1f, __cu2amd_y1)
 
 CU2AMD_BINARY(atan2, atan2, __builtin_atan2f, __builtin_atan2)
 CU2AMD_BINARY(copysign, copysign, __builtin_copysignf, __builtin_copysign)
