@@ -7,8 +7,10 @@ compiles IN.ptx with cu2amd's PTX pipeline for ARCH (a gfx target id such as
 gfx942:sramecc+:xnack-, or `host`) and writes OUT (a code object, or a host shared object)
 and META, each whole (written to a temporary name, then renamed; META first, so OUT's
 presence means both are there). Diagnostics name the PTX NAME (the program's file for
-cuModuleLoad, `cuModuleLoadData` otherwise) and go to stderr; exit status 1 for a
-problem in the PTX, 2 for anything else, as cu2amd's other commands.
+cuModuleLoad, `cuModuleLoadData` otherwise) and go to stderr; the exit status is
+PTX_ERROR_EXIT (65, EX_DATAERR) for a problem in the PTX, which the program reports as
+CUDA_ERROR_INVALID_PTX, and anything else (2, or Python's own 1: cu2amd missing from this
+interpreter, say) for a compiler that could not run.
 
 META describes each kernel for the runtime, one line each:
 
@@ -25,11 +27,19 @@ import argparse
 import sys
 from pathlib import Path
 
-from cu2amd.errors import Cu2amdError, UsageError
+from cu2amd.errors import (
+    Cu2amdError,
+    ErrorList,
+    PtxSyntaxError,
+    UnsupportedError,
+    UsageError,
+    VerificationError,
+)
 from cu2amd.outputs import write_atomic
 from cu2amd.ptx_lowering import ast
 
 META_VERSION = "cu2amd-ptx-jit-meta 1"
+PTX_ERROR_EXIT = 65  # CU2AMD_JIT_PTX_ERROR_EXIT in cu2amd/ptx_jit.h
 
 
 def _param_layout(fn: ast.Function) -> list[tuple[int, int]]:
@@ -85,10 +95,13 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, UnicodeDecodeError) as err:
             raise UsageError(f"cannot read the PTX given to the JIT: {err}") from None
         code, meta = compile_ptx(text, args.name, args.arch)
-    except Cu2amdError as err:
+    except (PtxSyntaxError, VerificationError, UnsupportedError, ErrorList) as err:
         err.sources.setdefault(args.name, text)
         print(err.render(), file=sys.stderr)
-        return err.exit_code
+        return PTX_ERROR_EXIT
+    except Cu2amdError as err:
+        print(f"cu2amd PTX JIT: {err.render()}", file=sys.stderr)
+        return 2
     write_atomic(args.meta, meta)
     write_atomic(args.output, code)
     return 0

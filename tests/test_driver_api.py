@@ -137,6 +137,13 @@ int main(int argc, char **argv) {
         const char *name = 0;
         cuGetErrorName(r, &name);
         printf("bad ptx: %s\n", name);
+        char log[256] = "untouched";
+        CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+        void *values[] = {log, (void *)(uintptr_t)sizeof log};
+        r = cuModuleLoadDataEx(&bad, ".version 7.0\n.target sm_80\n.address_size 64\n"
+                                     ".visible .entry k() { bogus.op %r1; }\n", 2, options, values);
+        cuGetErrorName(r, &name);
+        printf("bad ptx (Ex): %s, log: %s\n", name, log);
         return 0;
     }
     if (argc == 3) return load_and_run(argv[1], argv[2]);
@@ -346,13 +353,19 @@ def test_bad_ptx_is_invalid_ptx_with_the_compilers_diagnostic(
     program: Path, tmp_path: Path
 ) -> None:
     proc = run(program, tmp_path, "bad")
-    assert proc.returncode == 0 and proc.stdout == "bad ptx: CUDA_ERROR_INVALID_PTX\n"
-    assert proc.stderr == (
+    assert proc.returncode == 0 and proc.stdout == (
+        "bad ptx: CUDA_ERROR_INVALID_PTX\n"
+        "bad ptx (Ex): CUDA_ERROR_INVALID_PTX, log: cu2amd PTX JIT failed: its diagnostic is on "
+        "stderr\n"
+    )
+    diagnostic = (
         "cuModuleLoadData:4:23: error: unknown PTX instruction 'bogus.op'\n"
         ".visible .entry k() { bogus.op %r1; }\n"
         "                      ^\n"
     )
-    assert not any(p.suffix == ".so" for p in (tmp_path / "ptx-jit").iterdir())
+    assert proc.stderr == diagnostic * 2
+    # nothing cached, no temporary input left behind
+    assert not list((tmp_path / "ptx-jit").iterdir())
 
 
 def test_no_compiler_is_jit_compiler_not_found(program: Path, tmp_path: Path) -> None:
@@ -361,6 +374,19 @@ def test_no_compiler_is_jit_compiler_not_found(program: Path, tmp_path: Path) ->
     proc = run(program, tmp_path, "image", str(ptx), CU2AMD_PYTHON="/nonexistent/python")
     assert proc.stdout == "load: CUDA_ERROR_JIT_COMPILER_NOT_FOUND\n"
     assert "cannot run '/nonexistent/python'" in proc.stderr and "CU2AMD_PYTHON" in proc.stderr
+
+
+def test_a_failing_compiler_is_not_invalid_ptx(program: Path, tmp_path: Path) -> None:
+    """A Python without cu2amd exits 1 too: only the JIT's own PTX status means bad PTX."""
+    fake = tmp_path / "python"
+    fake.write_text("#!/bin/sh\necho 'No module named cu2amd' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    ptx = tmp_path / "saxpy.ptx"
+    ptx.write_text(SAXPY_PTX)
+    proc = run(program, tmp_path, "image", str(ptx), CU2AMD_PYTHON=str(fake))
+    assert proc.stdout == "load: CUDA_ERROR_JIT_COMPILER_NOT_FOUND\n"
+    assert proc.stderr.startswith("No module named cu2amd\n")
+    assert "cu2amd.runtime_shim.ptx_jit' failed (status 1)" in proc.stderr
 
 
 def test_module_from_a_ptx_file_names_it_in_diagnostics(program: Path, tmp_path: Path) -> None:
@@ -490,3 +516,42 @@ def test_cuda_h_declares_the_hip_abi_as_the_runtime_and_rocm_do() -> None:
             rocm_header, ["-x", "c", "-D__HIP_PLATFORM_AMD__", "-isystem", "/usr/include"]
         )
         assert {name: rocm.get(name) for name in cuda} == cuda
+
+
+AMD_JIT = r"""
+#include <cuda.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    char path[CU2AMD_JIT_PATH_MAX], meta[CU2AMD_JIT_PATH_MAX];
+    size_t size = 0;
+    char *ptx = __cu2amd_jit_read(argv[1], &size);
+    int status = __cu2amd_jit_compile(ptx, size, argv[2], "saxpy.ptx", path, sizeof path, meta, sizeof meta);
+    printf("%d %s\n", status, path);
+    return 0;
+}
+"""
+
+
+def test_the_headers_jit_compiles_for_an_amd_target(tmp_path: Path) -> None:
+    """What cuModuleLoadData does on ROCm (the device's gcnArchName as the target), run
+    here: the code object is compiled once and cached."""
+    from elftools.elf.elffile import ELFFile
+
+    source = tmp_path / "amd_jit.cu"
+    source.write_text(AMD_JIT)
+    exe = tmp_path / "amd_jit"
+    proc = nvcc("--offload-arch=host", "-o", str(exe), str(source))
+    assert proc.returncode == 0, proc.stderr
+    ptx = tmp_path / "saxpy.ptx"
+    ptx.write_text(SAXPY_PTX)
+    # A program for AMD GPUs finds cu2amd's Python through $CU2AMD_PYTHON (or PATH).
+    first = run(exe, tmp_path, str(ptx), "gfx942:sramecc+:xnack-", CU2AMD_PYTHON=sys.executable)
+    status, path = first.stdout.split()
+    assert status == "0" and path.endswith(".hsaco"), first.stderr
+    with open(path, "rb") as f:
+        elf = ELFFile(f)
+        assert elf["e_machine"] == "EM_AMDGPU" and elf["e_flags"] & 0xFF == 0x4C
+    again = run(exe, tmp_path, str(ptx), "gfx942:sramecc+:xnack-", CU2AMD_PYTHON="/nonexistent")
+    assert again.stdout == first.stdout
+    other = run(exe, tmp_path, str(ptx), "gfx90a", CU2AMD_PYTHON="/nonexistent")
+    assert other.stdout.startswith("2 ")  # another target is another module: not cached

@@ -418,18 +418,20 @@ CU2AMD_API CUresult __cu2amd_cu_load(CUmodule *module, const void *image, size_t
     char arch[300];
     CUresult err = CU2AMD_CU(__cu2amd_cu_arch(arch, sizeof arch));
     if (err != CUDA_SUCCESS) return err;
-    if (!__cu2amd_jit_is_ptx(image) || strcmp(arch, "host") == 0)
-        return CU2AMD_CU(hipModuleLoadDataEx(module, image, n, (int *)options, values));
-    char path[CU2AMD_JIT_PATH_MAX];
-    int status = __cu2amd_jit_compile((const char *)image, size, arch, name, path, sizeof path, NULL, 0);
-    if (status != CU2AMD_JIT_OK) {
-        __cu2amd_cu_error_log(n, options, values, "cu2amd PTX JIT failed: its diagnostic is on stderr");
-        return status == CU2AMD_JIT_INVALID_PTX ? CUDA_ERROR_INVALID_PTX : CUDA_ERROR_JIT_COMPILER_NOT_FOUND;
+    if (!__cu2amd_jit_is_ptx(image) || strcmp(arch, "host") == 0) {
+        err = CU2AMD_CU(hipModuleLoadDataEx(module, image, n, (int *)options, values));
+    } else {
+        char path[CU2AMD_JIT_PATH_MAX];
+        int status = __cu2amd_jit_compile((const char *)image, size, arch, name, path, sizeof path, NULL, 0);
+        char *code = status == CU2AMD_JIT_OK ? __cu2amd_jit_read(path, NULL) : NULL;
+        err = code                                ? CU2AMD_CU(hipModuleLoadData(module, code))
+              : status == CU2AMD_JIT_INVALID_PTX ? CUDA_ERROR_INVALID_PTX
+              : status == CU2AMD_JIT_OK          ? CUDA_ERROR_FILE_NOT_FOUND
+                                                 : CUDA_ERROR_JIT_COMPILER_NOT_FOUND;
+        free(code);
     }
-    char *code = __cu2amd_jit_read(path, NULL);
-    if (!code) return CUDA_ERROR_FILE_NOT_FOUND;
-    err = CU2AMD_CU(hipModuleLoadData(module, code));
-    free(code);
+    if (err == CUDA_ERROR_INVALID_PTX || err == CUDA_ERROR_JIT_COMPILER_NOT_FOUND)
+        __cu2amd_cu_error_log(n, options, values, "cu2amd PTX JIT failed: its diagnostic is on stderr");
     return err;
 }
 CU2AMD_API CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions,

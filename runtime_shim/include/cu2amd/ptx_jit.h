@@ -10,9 +10,11 @@
  * after the SHA-256 of (cu2amd's version, the architecture, the PTX text); a .meta file
  * beside it lists each kernel's parameters. A miss runs
  *     PYTHON -m cu2amd.runtime_shim.ptx_jit --arch ARCH --name NAME -o OUT --meta META IN
- * where PYTHON is $CU2AMD_PYTHON, else the interpreter the host runtime was built by
- * (CU2AMD_PYTHON, defined when it is built), else `python3` from PATH. Its diagnostics
- * (file:line:col, the line, a caret) go to the program's stderr. */
+ * where PYTHON is $CU2AMD_PYTHON, else the macro CU2AMD_PYTHON where the including code
+ * is compiled with it (the host platform runtime is, with the interpreter that built it),
+ * else `python3` from PATH (a program for AMD GPUs: the Python cu2amd is installed in must
+ * come first on PATH, or be named by $CU2AMD_PYTHON). Its diagnostics (file:line:col, the
+ * line, a caret) go to the program's stderr. */
 #ifndef CU2AMD_PTX_JIT_H
 #define CU2AMD_PTX_JIT_H
 
@@ -189,6 +191,8 @@ CU2AMD_JIT_FN int __cu2amd_jit_cache_dir(char *out, size_t len) {
 #define CU2AMD_JIT_INVALID_PTX 1
 #define CU2AMD_JIT_NO_COMPILER 2
 #define CU2AMD_JIT_SYSTEM 3
+/* The compiler's exit status for a diagnostic about the PTX (ptx_jit.py PTX_ERROR_EXIT). */
+#define CU2AMD_JIT_PTX_ERROR_EXIT 65
 
 /* Compiles `ptx` for `arch` (a gfx target id, or "host") unless the cache holds it; the
  * cached file's path goes to `out` (and its .meta file's to `meta`, which may be NULL).
@@ -218,10 +222,13 @@ CU2AMD_JIT_FN int __cu2amd_jit_compile(const char *ptx, size_t size, const char 
     if (access(out, R_OK) == 0) return CU2AMD_JIT_OK; /* written last, whole (renamed) */
 
     char input[CU2AMD_JIT_PATH_MAX];
-    snprintf(input, sizeof input, "%s/.input-%.32s-%ld.ptx", dir, hex, (long)getpid());
-    FILE *f = fopen(input, "wb");
-    if (!f || fwrite(ptx, 1, size, f) != size || fclose(f) != 0) {
-        if (f) fclose(f);
+    snprintf(input, sizeof input, "%s/.input-%.32s-XXXXXX.ptx", dir, hex); /* unique per process and thread */
+    int fd = mkstemps(input, 4);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    int written = f && fwrite(ptx, 1, size, f) == size;
+    if (f ? fclose(f) != 0 : (fd >= 0 && close(fd) != 0)) written = 0;
+    if (!written) {
+        if (fd >= 0) unlink(input);
         fprintf(stderr, "cu2amd PTX JIT: cannot write %s\n", input);
         return CU2AMD_JIT_SYSTEM;
     }
@@ -248,7 +255,7 @@ CU2AMD_JIT_FN int __cu2amd_jit_compile(const char *ptx, size_t size, const char 
                 python, strerror(rc));
         return CU2AMD_JIT_NO_COMPILER;
     }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 1) return CU2AMD_JIT_INVALID_PTX; /* a diagnostic */
+    if (WIFEXITED(status) && WEXITSTATUS(status) == CU2AMD_JIT_PTX_ERROR_EXIT) return CU2AMD_JIT_INVALID_PTX;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || access(out, R_OK) != 0) {
         fprintf(stderr, "cu2amd PTX JIT: '%s -m cu2amd.runtime_shim.ptx_jit' failed (status %d)\n", python,
                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
