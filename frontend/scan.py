@@ -26,6 +26,7 @@ from cu2amd.errors import Cu2amdError
 from cu2amd.frontend import hazards
 from cu2amd.frontend.asm import AsmStatement, clang_args, parse_tokens
 from cu2amd.frontend.hazards import Hazard, callee_name
+from cu2amd.frontend.scan_clang import children as scan_children
 from cu2amd.frontend.scan_clang import file_handle, overloaded_decl_count
 from cu2amd.frontend.scan_libraries import LibraryInclude, library_includes, library_of_symbol
 from cu2amd.runtime_shim.headers import include_dir
@@ -191,7 +192,7 @@ class _Walk:
         # Most top-level declarations are the system's and cu2amd's headers: tell them
         # apart by their file's handle, and ask for a file's name once.
         walked: dict[int, FileFacts | None] = {0: None}
-        for top in tu.cursor.get_children():
+        for top in scan_children(tu.cursor):
             handle = file_handle(top)
             if handle not in walked:
                 walked[handle] = self.files.get(resolved(top.location.file.name))
@@ -220,7 +221,7 @@ class _Walk:
         while stack:
             cursor, space, parent, constant = stack.pop()
             kind = cursor.kind
-            children = list(cursor.get_children())
+            children = scan_children(cursor)
             contexts = hazards.constant_contexts(cursor, kind, children)
             if kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD):
                 attrs = {c.kind for c in children}

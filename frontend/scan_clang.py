@@ -40,6 +40,25 @@ def _file_handle_fn() -> ctypes._CFuncPtr:  # type: ignore[name-defined]
     return fn
 
 
+def _collect(child: ci.Cursor, _parent: ci.Cursor, out: list[ci.Cursor]) -> int:
+    out.append(child)
+    return 1  # CXChildVisit_Continue
+
+
+_VISIT = ci.callbacks["cursor_visit"](_collect)
+
+
+def children(cursor: ci.Cursor) -> list[ci.Cursor]:
+    """`cursor.get_children()` without its per-child null check (a C call each): the
+    scanner visits every cursor of every unit. The children keep their unit alive."""
+    out: list[ci.Cursor] = []
+    ci.conf.lib.clang_visitChildren(cursor, _VISIT, out)
+    tu = cursor._tu
+    for c in out:
+        c._tu = tu
+    return out
+
+
 def file_handle(cursor: ci.Cursor) -> int:
     """The CXFile a cursor is spelled in, as an opaque int that is the same for every
     cursor of one file in one translation unit (0: no file)."""
