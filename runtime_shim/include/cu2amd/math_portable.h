@@ -235,7 +235,7 @@ CU2AMD_DEVICE_INLINE double __cu2amd_rnorm(int n, const double *v) {
 CU2AMD_DEVICE_INLINE double __cu2amd_exp_dd(__cu2amd_dd a) {
     CU2AMD_NO_CONTRACT
     double e = __builtin_exp(a.hi);
-    return e + e * a.lo;
+    return __builtin_isinf(e) ? e : e + e * a.lo;
 }
 CU2AMD_DEVICE_INLINE double __cu2amd_erfcx(double x) {
     CU2AMD_NO_CONTRACT
