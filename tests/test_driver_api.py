@@ -128,6 +128,78 @@ static int load_and_run(const char *how, const char *path) {
     return 0;
 }
 
+/* The rest of cuda.h: 2D copies and memsets, pitched memory, context settings, PCI ids,
+ * occupancy, the profiler, deprecated device properties. */
+static int more(void) {
+    CUdevice dev;
+    CUcontext ctx;
+    CHECK(cuDeviceGet(&dev, 0));
+    CHECK(cuCtxCreate(&ctx, CU_CTX_SCHED_YIELD, dev));
+    unsigned flags = 0;
+    CHECK(cuCtxGetFlags(&flags));
+    CUfunc_cache cache;
+    CUsharedconfig bank;
+    CHECK(cuCtxSetCacheConfig(CU_FUNC_CACHE_PREFER_L1));
+    CHECK(cuCtxGetCacheConfig(&cache));
+    CHECK(cuCtxSetSharedMemConfig(CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE));
+    CHECK(cuCtxGetSharedMemConfig(&bank));
+    printf("ctx flags %u cache %d bank %d\n", flags, (int)cache, (int)bank);
+    char bus[32];
+    CUdevice again = -1;
+    CHECK(cuDeviceGetPCIBusId(bus, sizeof bus, dev));
+    CHECK(cuDeviceGetByPCIBusId(&again, bus));
+    CUuuid uuid;
+    CHECK(cuDeviceGetUuid(&uuid, dev));
+    CUdevprop prop;
+    CHECK(cuDeviceGetProperties(&prop, dev));
+    printf("pci %s -> %d, uuid %.16s, SIMD width %d\n", bus, again, uuid.bytes, prop.SIMDWidth);
+    CHECK(cuProfilerStart());
+    CHECK(cuProfilerStop());
+
+    /* a 5 x 3 block of a pitched 8 x 4 float matrix, set and copied back row by row */
+    CUdeviceptr m;
+    size_t pitch = 0;
+    CHECK(cuMemAllocPitch(&m, &pitch, 8 * sizeof(float), 4, sizeof(float)));
+    CHECK(cuMemsetD2D32(m, pitch, 0x3f800000u /* 1.0f */, 8, 4));
+    CHECK(cuMemsetD2D8(m + pitch + 4, pitch, 0, 2 * sizeof(float), 2));
+    float host[4][8];
+    CUDA_MEMCPY2D copy;
+    memset(&copy, 0, sizeof copy);
+    copy.srcMemoryType = CU_MEMORYTYPE_DEVICE, copy.srcDevice = m, copy.srcPitch = pitch;
+    copy.dstMemoryType = CU_MEMORYTYPE_HOST, copy.dstHost = host, copy.dstPitch = sizeof host[0];
+    copy.WidthInBytes = 8 * sizeof(float), copy.Height = 4;
+    memset(host, 0, sizeof host);
+    CHECK(cuMemcpy2D(&copy));
+    float sum = 0;
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 8; c++) sum += host[r][c];
+    printf("pitch %zu, sum %g\n", pitch, sum);
+    CUdeviceptr linear;
+    CHECK(cuMemAlloc(&linear, 64));
+    CHECK(cuMemcpy(linear, m, 32));
+    CHECK(cuMemcpyAsync(linear + 32, m + pitch, 32, 0));
+    float flat[16];
+    CHECK(cuMemcpyDtoH(flat, linear, sizeof flat));
+    printf("flat %g %g %g %g\n", flat[0], flat[8], flat[9], flat[10]);
+
+    CUmodule mod;
+    CUfunction reverse;
+    CHECK(cuModuleLoadData(&mod, SAXPY_PTX));
+    CHECK(cuModuleGetFunction(&reverse, mod, "reverse_block"));
+    int blocks = 0, min_grid = 0, block = 0;
+    CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reverse, 128, 0));
+    printf("occupancy 128: %d", blocks);
+    CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reverse, 96, 30000));
+    printf(", 96 with 30000 B: %d", blocks);
+    CHECK(cuOccupancyMaxPotentialBlockSize(&min_grid, &block, reverse, 0, 0, 200));
+    printf(", best %d x %d\n", min_grid, block);
+    CHECK(cuModuleUnload(mod));
+    CHECK(cuMemFree(m));
+    CHECK(cuMemFree(linear));
+    CHECK(cuCtxDestroy(ctx));
+    return 0;
+}
+
 int main(int argc, char **argv) {
     CHECK(cuInit(0));
     if (argc == 2 && strcmp(argv[1], "bad") == 0) {
@@ -147,6 +219,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (argc == 3) return load_and_run(argv[1], argv[2]);
+    if (argc == 2 && strcmp(argv[1], "more") == 0) return more();
     int version = 0, count = 0;
     CHECK(cuDriverGetVersion(&version));
     CHECK(cuDeviceGetCount(&count));
@@ -347,6 +420,21 @@ def test_driver_api_program_runs_with_ptx_jit_and_cache(program: Path, tmp_path:
     warm = time.perf_counter() - start
     assert second.returncode == 0 and second.stdout == EXPECTED, second.stderr
     assert warm < cold, (warm, cold)
+
+
+def test_more_of_the_driver_api(program: Path, tmp_path: Path) -> None:
+    proc = run(program, tmp_path, "more")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # 2 of the 32 floats zeroed twice over 2 rows: 28 ones; blocks limited by 1024
+    # threads (8 of 128), then by 64 KiB of shared memory (2 of 30512 B); the best block size
+    # under 200 is the largest with all 1024 threads resident
+    assert proc.stdout == (
+        "ctx flags 2 cache 2 bank 2\n"
+        "pci 0000:00:00.0 -> 0, uuid cu2amd-host-cpu0, SIMD width 32\n"
+        "pitch 256, sum 28\n"
+        "flat 1 1 0 0\n"
+        "occupancy 128: 8, 96 with 30000 B: 2, best 8 x 128\n"
+    )
 
 
 def test_bad_ptx_is_invalid_ptx_with_the_compilers_diagnostic(

@@ -231,6 +231,32 @@ hipError_t hipCtxPushCurrent(hipCtx_t ctx);
 hipError_t hipCtxPopCurrent(hipCtx_t *ctx);
 hipError_t hipCtxGetDevice(hipDevice_t *device);
 hipError_t hipCtxSynchronize(void);
+typedef struct hipUUID_t {
+    char bytes[16];
+} hipUUID;
+hipError_t hipCtxGetFlags(unsigned int *flags);
+/* The context's cache and shared memory settings: HIP's hipFuncCache_t and
+ * hipSharedMemConfig values, as int. */
+hipError_t hipCtxGetCacheConfig(int *config);
+hipError_t hipCtxSetCacheConfig(int config);
+hipError_t hipCtxGetSharedMemConfig(int *config);
+hipError_t hipCtxSetSharedMemConfig(int config);
+hipError_t hipDeviceGetPCIBusId(char *pciBusId, int len, int device);
+hipError_t hipDeviceGetByPCIBusId(int *device, const char *pciBusId);
+hipError_t hipDeviceGetUuid(hipUUID *uuid, hipDevice_t device);
+hipError_t hipProfilerStart(void);
+hipError_t hipProfilerStop(void);
+hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t widthInBytes, size_t height,
+                            unsigned int elementSizeBytes);
+hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, hipFunction_t f, int blockSize,
+                                                              size_t dynSharedMemPerBlk);
+hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, hipFunction_t f, int blockSize,
+                                                                       size_t dynSharedMemPerBlk, unsigned int flags);
+hipError_t hipModuleOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, hipFunction_t f,
+                                                   size_t dynSharedMemPerBlk, int blockSizeLimit);
+hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(int *gridSize, int *blockSize, hipFunction_t f,
+                                                            size_t dynSharedMemPerBlk, int blockSizeLimit,
+                                                            unsigned int flags);
 hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *ctx, hipDevice_t device);
 hipError_t hipDevicePrimaryCtxRelease(hipDevice_t device);
 hipError_t hipDevicePrimaryCtxGetState(hipDevice_t device, unsigned int *flags, int *active);

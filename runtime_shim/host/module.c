@@ -63,15 +63,52 @@ hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device
     return err;
 }
 
+/* One device: PCI id 0000:00:00.0. */
+hipError_t hipDeviceGetPCIBusId(char *pciBusId, int len, int device) {
+    hipDevice_t d;
+    hipError_t err = hipDeviceGet(&d, device);
+    if (err != hipSuccess) return err;
+    if (!pciBusId || len < 13) return hipErrorInvalidValue;
+    snprintf(pciBusId, (size_t)len, "0000:00:%02x.0", (unsigned)device);
+    return hipSuccess;
+}
+
+hipError_t hipDeviceGetByPCIBusId(int *device, const char *pciBusId) {
+    unsigned domain, bus, dev, fn;
+    if (!device || !pciBusId || sscanf(pciBusId, "%x:%x:%x.%x", &domain, &bus, &dev, &fn) != 4) {
+        return hipErrorInvalidValue;
+    }
+    int count = 0;
+    hipGetDeviceCount(&count);
+    if (domain || bus || fn || dev >= (unsigned)count) return hipErrorInvalidDevice;
+    *device = (int)dev;
+    return hipSuccess;
+}
+
+hipError_t hipDeviceGetUuid(hipUUID *uuid, hipDevice_t device) {
+    hipDevice_t d;
+    hipError_t err = hipDeviceGet(&d, device);
+    if (err != hipSuccess) return err;
+    if (!uuid) return hipErrorInvalidValue;
+    memcpy(uuid->bytes, "cu2amd-host-cpu0", 16); /* one device, the same every run */
+    return hipSuccess;
+}
+
+/* No profiler to start: accepted, as on a machine without one attached. */
+hipError_t hipProfilerStart(void) { return hipSuccess; }
+hipError_t hipProfilerStop(void) { return hipSuccess; }
+
 /* ------------------------------------------------------------------ contexts */
 
 struct ihipCtx_t {
     int magic;
     hipDevice_t device;
     unsigned int flags;
+    int cache_config;      /* recorded and reported; the CPU has no such choice */
+    int shared_mem_config; /* likewise */
 };
 
-static struct ihipCtx_t g_primary = {CONTEXT_MAGIC, 0, 0};
+static struct ihipCtx_t g_primary = {CONTEXT_MAGIC, 0, 0, 0, 0};
 static int g_primary_retained;
 #define CTX_STACK 16
 static __thread hipCtx_t g_ctx_stack[CTX_STACK];
@@ -86,7 +123,7 @@ hipError_t hipCtxCreate(hipCtx_t *ctx, unsigned int flags, hipDevice_t device) {
     if (err != hipSuccess) return err;
     hipCtx_t c = calloc(1, sizeof *c);
     if (!c) return hipErrorOutOfMemory;
-    *c = (struct ihipCtx_t){CONTEXT_MAGIC, device, flags};
+    *c = (struct ihipCtx_t){CONTEXT_MAGIC, device, flags, 0, 0};
     err = hipCtxPushCurrent(c);
     if (err != hipSuccess) {
         free(c);
@@ -147,6 +184,43 @@ hipError_t hipCtxGetDevice(hipDevice_t *device) {
 }
 
 hipError_t hipCtxSynchronize(void) { return g_ctx_depth ? hipSuccess : hipErrorInvalidContext; }
+
+static hipCtx_t current_ctx(void) { return g_ctx_depth ? g_ctx_stack[g_ctx_depth - 1] : NULL; }
+
+hipError_t hipCtxGetFlags(unsigned int *flags) {
+    if (!flags) return hipErrorInvalidValue;
+    if (!current_ctx()) return hipErrorInvalidContext;
+    *flags = current_ctx()->flags;
+    return hipSuccess;
+}
+
+hipError_t hipCtxGetCacheConfig(int *config) {
+    if (!config) return hipErrorInvalidValue;
+    if (!current_ctx()) return hipErrorInvalidContext;
+    *config = current_ctx()->cache_config;
+    return hipSuccess;
+}
+
+hipError_t hipCtxSetCacheConfig(int config) {
+    if ((unsigned)config > 3) return hipErrorInvalidValue;
+    if (!current_ctx()) return hipErrorInvalidContext;
+    current_ctx()->cache_config = config;
+    return hipSuccess;
+}
+
+hipError_t hipCtxGetSharedMemConfig(int *config) {
+    if (!config) return hipErrorInvalidValue;
+    if (!current_ctx()) return hipErrorInvalidContext;
+    *config = current_ctx()->shared_mem_config;
+    return hipSuccess;
+}
+
+hipError_t hipCtxSetSharedMemConfig(int config) {
+    if ((unsigned)config > 2) return hipErrorInvalidValue;
+    if (!current_ctx()) return hipErrorInvalidContext;
+    current_ctx()->shared_mem_config = config;
+    return hipSuccess;
+}
 
 hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *ctx, hipDevice_t device) {
     if (!ctx) return hipErrorInvalidValue;
@@ -433,6 +507,63 @@ hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute attrib, hipFunc
     return hipSuccess;
 }
 
+/* Occupancy on the host platform's one multiprocessor (a simple model): as many blocks
+ * as fit its threads and its shared memory, the block size rounded up to whole warps. */
+static hipError_t occupancy(int *blocks, hipFunction_t f, int block_size, size_t dynamic_shared) {
+    hipDeviceProp_t prop;
+    hipError_t err = hipGetDeviceProperties(&prop, 0);
+    if (err != hipSuccess) return err;
+    size_t shared = f->module->static_shared + dynamic_shared;
+    if (shared > CU2AMD_MAX_SHARED_BYTES) return *blocks = 0, hipSuccess;
+    int warps = (block_size + 31) / 32;
+    int by_threads = prop.maxThreadsPerMultiProcessor / (warps * 32);
+    int by_shared = shared ? (int)(prop.maxSharedMemoryPerMultiProcessor / shared) : by_threads;
+    *blocks = by_threads < by_shared ? by_threads : by_shared;
+    return hipSuccess;
+}
+
+hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, hipFunction_t f, int blockSize,
+                                                              size_t dynSharedMemPerBlk) {
+    return hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize, dynSharedMemPerBlk, 0);
+}
+
+hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, hipFunction_t f, int blockSize,
+                                                                       size_t dynSharedMemPerBlk, unsigned int flags) {
+    if (!numBlocks || blockSize <= 0 || blockSize > CU2AMD_MAX_BLOCK_THREADS || flags > 1) return hipErrorInvalidValue;
+    if (!f || f->magic != FUNCTION_MAGIC) return hipErrorInvalidResourceHandle;
+    return occupancy(numBlocks, f, blockSize, dynSharedMemPerBlk);
+}
+
+hipError_t hipModuleOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, hipFunction_t f,
+                                                   size_t dynSharedMemPerBlk, int blockSizeLimit) {
+    return hipModuleOccupancyMaxPotentialBlockSizeWithFlags(gridSize, blockSize, f, dynSharedMemPerBlk,
+                                                            blockSizeLimit, 0);
+}
+
+/* The largest block size (a multiple of 32, at most the limit) with the most threads
+ * resident; the grid that fills the device with it. */
+hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(int *gridSize, int *blockSize, hipFunction_t f,
+                                                            size_t dynSharedMemPerBlk, int blockSizeLimit,
+                                                            unsigned int flags) {
+    if (!gridSize || !blockSize || blockSizeLimit < 0 || flags > 1) return hipErrorInvalidValue;
+    if (!f || f->magic != FUNCTION_MAGIC) return hipErrorInvalidResourceHandle;
+    int limit = blockSizeLimit == 0 || blockSizeLimit > CU2AMD_MAX_BLOCK_THREADS ? CU2AMD_MAX_BLOCK_THREADS
+                                                                                 : blockSizeLimit;
+    int best = 0, best_blocks = 0;
+    for (int size = limit - limit % 32 ? limit - limit % 32 : limit; size > 0; size -= size > 32 ? 32 : size) {
+        int blocks = 0;
+        hipError_t err = occupancy(&blocks, f, size, dynSharedMemPerBlk);
+        if (err != hipSuccess) return err;
+        if (blocks * size > best_blocks * best) best = size, best_blocks = blocks;
+    }
+    hipDeviceProp_t prop;
+    hipError_t err = hipGetDeviceProperties(&prop, 0);
+    if (err != hipSuccess) return err;
+    *blockSize = best;
+    *gridSize = best_blocks * prop.multiProcessorCount;
+    return hipSuccess;
+}
+
 /* Launch options from the environment, as hip.c reads them for the program's kernels:
  * CU2AMD_WARP_SIZE (32|64), CU2AMD_THREAD_ORDER (forward|reverse|random|random:SEED),
  * CU2AMD_STRICT (0|1). */
@@ -562,6 +693,18 @@ hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t size, hipStr
 }
 hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size, hipStream_t stream) {
     return hipMemcpyAsync(dst, src, size, hipMemcpyDeviceToDevice, stream);
+}
+
+/* Rows padded to 256 bytes, as the alignment hipMalloc gives. */
+hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t widthInBytes, size_t height,
+                            unsigned int elementSizeBytes) {
+    if (!dptr || !pitch || (elementSizeBytes != 4 && elementSizeBytes != 8 && elementSizeBytes != 16))
+        return hipErrorInvalidValue;
+    size_t row = (widthInBytes + 255) / 256 * 256;
+    if (height && row > SIZE_MAX / height) return hipErrorOutOfMemory;
+    hipError_t err = hipMalloc(dptr, row * height);
+    if (err == hipSuccess) *pitch = row;
+    return err;
 }
 
 hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count) { return hipMemset(dst, value, count); }

@@ -152,6 +152,71 @@ typedef enum CUstream_flags_enum {
     CU_STREAM_NON_BLOCKING = 0x1,
 } CUstream_flags;
 
+typedef enum CUfunc_cache_enum {
+    CU_FUNC_CACHE_PREFER_NONE = 0x00,
+    CU_FUNC_CACHE_PREFER_SHARED = 0x01,
+    CU_FUNC_CACHE_PREFER_L1 = 0x02,
+    CU_FUNC_CACHE_PREFER_EQUAL = 0x03,
+} CUfunc_cache;
+
+typedef enum CUsharedconfig_enum {
+    CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE = 0x00,
+    CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE = 0x01,
+    CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE = 0x02,
+} CUsharedconfig;
+
+typedef enum CUmemorytype_enum {
+    CU_MEMORYTYPE_HOST = 0x01,
+    CU_MEMORYTYPE_DEVICE = 0x02,
+    CU_MEMORYTYPE_ARRAY = 0x03,
+    CU_MEMORYTYPE_UNIFIED = 0x04,
+} CUmemorytype;
+
+/* cuMemcpy2D's description of a copy (CUDA's layout). */
+typedef struct CUDA_MEMCPY2D_st {
+    size_t srcXInBytes;
+    size_t srcY;
+    CUmemorytype srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr srcDevice;
+    void *srcArray; /* a CUarray: CUDA arrays are not supported */
+    size_t srcPitch;
+    size_t dstXInBytes;
+    size_t dstY;
+    CUmemorytype dstMemoryType;
+    void *dstHost;
+    CUdeviceptr dstDevice;
+    void *dstArray;
+    size_t dstPitch;
+    size_t WidthInBytes;
+    size_t Height;
+} CUDA_MEMCPY2D;
+
+typedef struct CUuuid_st {
+    char bytes[16];
+} CUuuid;
+
+/* cuDeviceGetProperties' (deprecated) answer. */
+typedef struct CUdevprop_st {
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int sharedMemPerBlock;
+    int totalConstantMemory;
+    int SIMDWidth;
+    int memPitch;
+    int regsPerBlock;
+    int clockRate;
+    int textureAlign;
+} CUdevprop;
+
+typedef size_t (*CUoccupancyB2DSize)(int blockSize);
+
+typedef enum CUoccupancy_flags_enum {
+    CU_OCCUPANCY_DEFAULT = 0x0,
+    CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1,
+} CUoccupancy_flags;
+
 typedef enum CUevent_flags_enum {
     CU_EVENT_DEFAULT = 0x0,
     CU_EVENT_BLOCKING_SYNC = 0x1,
@@ -179,6 +244,24 @@ int hipCtxPushCurrent(CUcontext ctx);
 int hipCtxPopCurrent(CUcontext *ctx);
 int hipCtxGetDevice(int *device);
 int hipCtxSynchronize(void);
+int hipCtxGetFlags(unsigned int *flags);
+int hipCtxGetCacheConfig(int *config);
+int hipCtxSetCacheConfig(int config);
+int hipCtxGetSharedMemConfig(int *config);
+int hipCtxSetSharedMemConfig(int config);
+int hipDeviceGetPCIBusId(char *pciBusId, int len, int device);
+int hipDeviceGetByPCIBusId(int *device, const char *pciBusId);
+int hipDeviceGetUuid(CUuuid *uuid, int device);
+int hipProfilerStart(void);
+int hipProfilerStop(void);
+int hipMemAllocPitch(void **dptr, size_t *pitch, size_t widthInBytes, size_t height, unsigned int elementSizeBytes);
+int hipMemcpy(void *dst, const void *src, size_t size, int kind);
+int hipMemcpyAsync(void *dst, const void *src, size_t size, int kind, CUstream stream);
+int hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction f, int blockSize,
+                                                                size_t dynSharedMemPerBlk, unsigned int flags);
+int hipModuleOccupancyMaxPotentialBlockSizeWithFlags(int *gridSize, int *blockSize, CUfunction f,
+                                                     size_t dynSharedMemPerBlk, int blockSizeLimit,
+                                                     unsigned int flags);
 int hipDevicePrimaryCtxRetain(CUcontext *ctx, int device);
 int hipDevicePrimaryCtxRelease(int device);
 int hipDevicePrimaryCtxGetState(int device, unsigned int *flags, int *active);
@@ -311,6 +394,13 @@ CU2AMD_API CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice d
     __cu2amd_cu_compute_capability(major, minor);
     return CUDA_SUCCESS;
 }
+CU2AMD_API CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
+    return CU2AMD_CU(hipDeviceGetPCIBusId(pciBusId, len, dev));
+}
+CU2AMD_API CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
+    return CU2AMD_CU(hipDeviceGetByPCIBusId(dev, pciBusId));
+}
+CU2AMD_API CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) { return CU2AMD_CU(hipDeviceGetUuid(uuid, dev)); }
 CU2AMD_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) {
     if (!pi) return CUDA_ERROR_INVALID_VALUE;
     __cu2amd_cu_device_prop p;
@@ -359,6 +449,23 @@ CU2AMD_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
     return CUDA_SUCCESS;
 }
 
+CU2AMD_API CUresult cuDeviceGetProperties(CUdevprop *prop, CUdevice dev) {
+    if (!prop) return CUDA_ERROR_INVALID_VALUE;
+    __cu2amd_cu_device_prop p;
+    CUresult err = CU2AMD_CU(hipGetDeviceProperties(&p, dev));
+    if (err != CUDA_SUCCESS) return err;
+    prop->maxThreadsPerBlock = p.maxThreadsPerBlock;
+    for (int i = 0; i < 3; i++) prop->maxThreadsDim[i] = p.maxThreadsDim[i], prop->maxGridSize[i] = p.maxGridSize[i];
+    prop->sharedMemPerBlock = (int)p.sharedMemPerBlock;
+    prop->totalConstantMemory = (int)p.totalConstMem;
+    prop->SIMDWidth = 32; /* CUDA's warp: cu2amd gives kernels warp-32 semantics */
+    prop->memPitch = p.memPitch > 0x7fffffff ? 0x7fffffff : (int)p.memPitch;
+    prop->regsPerBlock = p.regsPerBlock;
+    prop->clockRate = p.clockRate;
+    prop->textureAlign = (int)p.textureAlignment;
+    return CUDA_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ contexts */
 
 CU2AMD_API CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev) {
@@ -371,6 +478,17 @@ CU2AMD_API CUresult cuCtxPushCurrent(CUcontext ctx) { return CU2AMD_CU(hipCtxPus
 CU2AMD_API CUresult cuCtxPopCurrent(CUcontext *pctx) { return CU2AMD_CU(hipCtxPopCurrent(pctx)); }
 CU2AMD_API CUresult cuCtxGetDevice(CUdevice *device) { return CU2AMD_CU(hipCtxGetDevice(device)); }
 CU2AMD_API CUresult cuCtxSynchronize(void) { return CU2AMD_CU(hipCtxSynchronize()); }
+CU2AMD_API CUresult cuCtxGetFlags(unsigned int *flags) { return CU2AMD_CU(hipCtxGetFlags(flags)); }
+CU2AMD_API CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
+    return CU2AMD_CU(hipCtxGetCacheConfig((int *)pconfig));
+}
+CU2AMD_API CUresult cuCtxSetCacheConfig(CUfunc_cache config) { return CU2AMD_CU(hipCtxSetCacheConfig(config)); }
+CU2AMD_API CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
+    return CU2AMD_CU(hipCtxGetSharedMemConfig((int *)pConfig));
+}
+CU2AMD_API CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) {
+    return CU2AMD_CU(hipCtxSetSharedMemConfig(config));
+}
 CU2AMD_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
     return CU2AMD_CU(hipDevicePrimaryCtxRetain(pctx, dev));
 }
@@ -496,6 +614,33 @@ CU2AMD_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned
                                            sharedMemBytes, hStream, kernelParams, extra ? hip_extra : NULL));
 }
 
+CU2AMD_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func,
+                                                                         int blockSize, size_t dynamicSMemSize,
+                                                                         unsigned int flags) {
+    return CU2AMD_CU(
+        hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize, dynamicSMemSize, flags));
+}
+CU2AMD_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize,
+                                                                size_t dynamicSMemSize) {
+    return cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize, dynamicSMemSize, 0);
+}
+/* HIP takes one dynamic shared memory size for every block size: a size callback is not
+ * supported (CUDA_ERROR_NOT_SUPPORTED). */
+CU2AMD_API CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, CUfunction func,
+                                                              CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                                              size_t dynamicSMemSize, int blockSizeLimit,
+                                                              unsigned int flags) {
+    if (blockSizeToDynamicSMemSize) return CUDA_ERROR_NOT_SUPPORTED;
+    return CU2AMD_CU(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, func, dynamicSMemSize,
+                                                                      blockSizeLimit, flags));
+}
+CU2AMD_API CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, CUfunction func,
+                                                     CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                                     size_t dynamicSMemSize, int blockSizeLimit) {
+    return cuOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
+                                                     dynamicSMemSize, blockSizeLimit, 0);
+}
+
 /* ------------------------------------------------------------------ memory */
 
 #define CU2AMD_PTR(p) ((void *)(uintptr_t)(p))
@@ -531,6 +676,43 @@ CU2AMD_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevi
                                       CUstream hStream) {
     return CU2AMD_CU(hipMemcpyDtoDAsync(CU2AMD_PTR(dstDevice), CU2AMD_PTR(srcDevice), ByteCount, hStream));
 }
+/* Unified addressing: the pointers say where the memory is. */
+CU2AMD_API CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
+    return CU2AMD_CU(hipMemcpy(CU2AMD_PTR(dst), CU2AMD_PTR(src), ByteCount, 4 /* hipMemcpyDefault */));
+}
+CU2AMD_API CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream) {
+    return CU2AMD_CU(hipMemcpyAsync(CU2AMD_PTR(dst), CU2AMD_PTR(src), ByteCount, 4 /* hipMemcpyDefault */, hStream));
+}
+CU2AMD_API CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height,
+                                    unsigned int ElementSizeBytes) {
+    if (!dptr) return CUDA_ERROR_INVALID_VALUE;
+    void *p = NULL;
+    CUresult err = CU2AMD_CU(hipMemAllocPitch(&p, pPitch, WidthInBytes, Height, ElementSizeBytes));
+    *dptr = (CUdeviceptr)(uintptr_t)p;
+    return err;
+}
+/* A 2D copy as one copy per row (arrays are not supported). */
+CU2AMD_API CUresult __cu2amd_cu_memcpy2d(const CUDA_MEMCPY2D *c, CUstream stream, int async) {
+    if (!c) return CUDA_ERROR_INVALID_VALUE;
+    if (c->srcMemoryType == CU_MEMORYTYPE_ARRAY || c->dstMemoryType == CU_MEMORYTYPE_ARRAY) return CUDA_ERROR_NOT_SUPPORTED;
+    if (c->Height > 1 && (c->srcPitch < c->WidthInBytes || c->dstPitch < c->WidthInBytes)) return CUDA_ERROR_INVALID_VALUE;
+    const char *src = c->srcMemoryType == CU_MEMORYTYPE_HOST ? (const char *)c->srcHost : (const char *)CU2AMD_PTR(c->srcDevice);
+    char *dst = c->dstMemoryType == CU_MEMORYTYPE_HOST ? (char *)c->dstHost : (char *)CU2AMD_PTR(c->dstDevice);
+    if (!src || !dst) return CUDA_ERROR_INVALID_VALUE;
+    src += c->srcY * c->srcPitch + c->srcXInBytes;
+    dst += c->dstY * c->dstPitch + c->dstXInBytes;
+    for (size_t row = 0; row < c->Height; row++) {
+        int err = async ? hipMemcpyAsync(dst + row * c->dstPitch, src + row * c->srcPitch, c->WidthInBytes, 4, stream)
+                        : hipMemcpy(dst + row * c->dstPitch, src + row * c->srcPitch, c->WidthInBytes, 4);
+        if (err) return (CUresult)err;
+    }
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuMemcpy2D(const CUDA_MEMCPY2D *pCopy) { return __cu2amd_cu_memcpy2d(pCopy, NULL, 0); }
+CU2AMD_API CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy) { return __cu2amd_cu_memcpy2d(pCopy, NULL, 0); }
+CU2AMD_API CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream) {
+    return __cu2amd_cu_memcpy2d(pCopy, hStream, 1);
+}
 CU2AMD_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N) {
     return CU2AMD_CU(hipMemsetD8(CU2AMD_PTR(dstDevice), uc, N));
 }
@@ -549,6 +731,33 @@ CU2AMD_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, s
 CU2AMD_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream) {
     return CU2AMD_CU(hipMemsetD32Async(CU2AMD_PTR(dstDevice), (int)ui, N, hStream));
 }
+
+/* 2D memsets, one row at a time. */
+#define CU2AMD_MEMSET2D(name, type, call)                                                                              \
+    CU2AMD_API CUresult name(CUdeviceptr dstDevice, size_t dstPitch, type value, size_t Width, size_t Height) {      \
+        for (size_t row = 0; row < Height; row++) {                                                                    \
+            CUresult err = call(dstDevice + row * dstPitch, value, Width);                                             \
+            if (err != CUDA_SUCCESS) return err;                                                                       \
+        }                                                                                                              \
+        return CUDA_SUCCESS;                                                                                           \
+    }                                                                                                                  \
+    CU2AMD_API CUresult name##Async(CUdeviceptr dstDevice, size_t dstPitch, type value, size_t Width, size_t Height, \
+                                    CUstream hStream) {                                                                \
+        for (size_t row = 0; row < Height; row++) {                                                                    \
+            CUresult err = call##Async(dstDevice + row * dstPitch, value, Width, hStream);                             \
+            if (err != CUDA_SUCCESS) return err;                                                                       \
+        }                                                                                                              \
+        return CUDA_SUCCESS;                                                                                           \
+    }
+CU2AMD_MEMSET2D(cuMemsetD2D8, unsigned char, cuMemsetD8)
+CU2AMD_MEMSET2D(cuMemsetD2D16, unsigned short, cuMemsetD16)
+CU2AMD_MEMSET2D(cuMemsetD2D32, unsigned int, cuMemsetD32)
+#undef CU2AMD_MEMSET2D
+
+/* ------------------------------------------------------------------ profiler */
+
+CU2AMD_API CUresult cuProfilerStart(void) { return CU2AMD_CU(hipProfilerStart()); }
+CU2AMD_API CUresult cuProfilerStop(void) { return CU2AMD_CU(hipProfilerStop()); }
 
 /* ------------------------------------------------------------------ streams and events */
 

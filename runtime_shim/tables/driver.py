@@ -17,15 +17,22 @@ JIT = (
     "and cached on disk by content hash (cu2amd/ptx_jit.h); a code object passes through"
 )
 _SAME = names("""
-    cuCtxCreate cuCtxDestroy cuCtxGetCurrent cuCtxGetDevice cuCtxPopCurrent cuCtxPushCurrent
-    cuCtxSetCurrent cuCtxSynchronize cuDeviceGet cuDeviceGetName cuDevicePrimaryCtxGetState
+    cuCtxCreate cuCtxDestroy cuCtxGetCurrent cuCtxGetDevice cuCtxGetFlags cuCtxPopCurrent
+    cuCtxPushCurrent cuCtxSetCurrent cuCtxSynchronize cuDeviceGet cuDeviceGetByPCIBusId
+    cuDeviceGetName cuDeviceGetPCIBusId cuDevicePrimaryCtxGetState
     cuDevicePrimaryCtxRelease cuDevicePrimaryCtxReset cuDevicePrimaryCtxRetain
     cuDevicePrimaryCtxSetFlags cuDeviceTotalMem cuEventDestroy cuEventElapsedTime cuEventRecord
     cuEventSynchronize cuInit cuMemGetInfo cuMemcpyDtoD cuMemcpyDtoDAsync cuMemcpyDtoH
     cuMemcpyDtoHAsync cuMemcpyHtoD cuMemcpyHtoDAsync cuMemsetD16 cuMemsetD16Async cuMemsetD32
     cuMemsetD32Async cuMemsetD8 cuMemsetD8Async cuModuleGetFunction cuModuleGetGlobal
-    cuModuleUnload cuStreamDestroy cuStreamQuery cuStreamSynchronize
+    cuModuleUnload cuStreamDestroy cuStreamQuery cuStreamSynchronize cuMemAllocPitch
 """)
+_NO_EFFECT = (
+    "recorded and reported back; no effect on the code (AMD GPUs and the host platform "
+    "have no such setting)"
+)
+_ROWS = "one copy per row (hipMemcpy, unified addressing); CUDA arrays are CUDA_ERROR_NOT_SUPPORTED"
+_OCCUPANCY = "host platform: a simple model (one multiprocessor, threads and shared memory)"
 
 # Driver functions whose HIP counterpart is not the plain cu -> hip rename.
 _HIP = {
@@ -78,6 +85,42 @@ IMPL = {
         "of -arch); any other is CUDA_ERROR_INVALID_VALUE",
     ),
     "cuDeviceGetCount": Impl("hipGetDeviceCount"),
+    "cuDeviceGetProperties": Impl("hipGetDeviceProperties", note="SIMDWidth is 32 (CUDA's warp)"),
+    "cuDeviceGetUuid": Impl("hipDeviceGetUuid", note="host platform: the same 16 bytes every run"),
+    "cuCtxGetCacheConfig": Impl("hipCtxGetCacheConfig", E, _NO_EFFECT),
+    "cuCtxSetCacheConfig": Impl("hipCtxSetCacheConfig", E, _NO_EFFECT),
+    "cuCtxGetSharedMemConfig": Impl("hipCtxGetSharedMemConfig", E, _NO_EFFECT),
+    "cuCtxSetSharedMemConfig": Impl("hipCtxSetSharedMemConfig", E, _NO_EFFECT),
+    "cuMemcpy": Impl("hipMemcpy", note="hipMemcpyDefault: unified addressing"),
+    "cuMemcpyAsync": Impl("hipMemcpyAsync", note="hipMemcpyDefault: unified addressing"),
+    "cuMemcpy2D": Impl("hipMemcpy", E, _ROWS),
+    "cuMemcpy2DAsync": Impl("hipMemcpyAsync", E, _ROWS),
+    "cuMemcpy2DUnaligned": Impl("hipMemcpy", E, _ROWS),
+    **{
+        f"cuMemsetD2D{bits}{suffix}": Impl(f"hipMemsetD{bits}{suffix}", E, "one memset per row")
+        for bits in (8, 16, 32)
+        for suffix in ("", "Async")
+    },
+    "cuOccupancyMaxActiveBlocksPerMultiprocessor": Impl(
+        "hipModuleOccupancyMaxActiveBlocksPerMultiprocessor", note=_OCCUPANCY
+    ),
+    "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags": Impl(
+        "hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", note=_OCCUPANCY
+    ),
+    "cuOccupancyMaxPotentialBlockSize": Impl(
+        "hipModuleOccupancyMaxPotentialBlockSize",
+        E,
+        "a blockSizeToDynamicSMemSize callback is CUDA_ERROR_NOT_SUPPORTED (HIP takes one "
+        "size); " + _OCCUPANCY,
+    ),
+    "cuOccupancyMaxPotentialBlockSizeWithFlags": Impl(
+        "hipModuleOccupancyMaxPotentialBlockSizeWithFlags",
+        E,
+        "a blockSizeToDynamicSMemSize callback is CUDA_ERROR_NOT_SUPPORTED (HIP takes one "
+        "size); " + _OCCUPANCY,
+    ),
+    "cuProfilerStart": Impl("hipProfilerStart", note="host platform: no profiler, accepted"),
+    "cuProfilerStop": Impl("hipProfilerStop", note="host platform: no profiler, accepted"),
     "cuDriverGetVersion": Impl("cu2amd: 12000, the CUDA 12.0 driver API cuda.h declares"),
     "cuEventCreate": Impl("hipEventCreateWithFlags"),
     "cuFuncGetAttribute": Impl(
@@ -468,6 +511,10 @@ S(
 # What cuda.h declares besides functions (each supported: CUDA's names and values).
 _ENUMS = {
     "CUctx_flags_enum": "CUctx_flags",
+    "CUfunc_cache_enum": "CUfunc_cache",
+    "CUmemorytype_enum": "CUmemorytype",
+    "CUoccupancy_flags_enum": "CUoccupancy_flags",
+    "CUsharedconfig_enum": "CUsharedconfig",
     "CUdevice_attribute_enum": "CUdevice_attribute",
     "CUevent_flags_enum": "CUevent_flags",
     "CUfunction_attribute_enum": "CUfunction_attribute",
@@ -476,6 +523,13 @@ _ENUMS = {
     "cudaError_enum": "CUresult",
 }
 _TYPES = {
+    "CUDA_MEMCPY2D": "hip_Memcpy2D (CUDA's layout; arrays not supported)",
+    "CUDA_MEMCPY2D_st": "hip_Memcpy2D (CUDA's layout; arrays not supported)",
+    "CUdevprop": "cu2amd: filled from hipDeviceProp_t",
+    "CUdevprop_st": "cu2amd: filled from hipDeviceProp_t",
+    "CUoccupancyB2DSize": "cu2amd: accepted as NULL only",
+    "CUuuid": "hipUUID",
+    "CUuuid_st": "hipUUID",
     "CUcontext": "hipCtx_t",
     "CUdevice": "hipDevice_t",
     "CUdeviceptr": "hipDeviceptr_t",
@@ -530,6 +584,11 @@ _declared(
         CU_DEVICE_ATTRIBUTE_PCI_BUS_ID CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID
         CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY
         CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING CU_DEVICE_ATTRIBUTE_WARP_SIZE
+        CU_FUNC_CACHE_PREFER_EQUAL CU_FUNC_CACHE_PREFER_L1 CU_FUNC_CACHE_PREFER_NONE
+        CU_FUNC_CACHE_PREFER_SHARED CU_MEMORYTYPE_ARRAY CU_MEMORYTYPE_DEVICE CU_MEMORYTYPE_HOST
+        CU_MEMORYTYPE_UNIFIED CU_OCCUPANCY_DEFAULT CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE
+        CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE
+        CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE
         CU_EVENT_BLOCKING_SYNC CU_EVENT_DEFAULT CU_EVENT_DISABLE_TIMING CU_EVENT_INTERPROCESS
         CU_FUNC_ATTRIBUTE_BINARY_VERSION CU_FUNC_ATTRIBUTE_CACHE_MODE_CA
         CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES CU_FUNC_ATTRIBUTE_MAX
