@@ -42,6 +42,7 @@ from cu2amd.frontend.rewrite import rewrite
 from cu2amd.outputs import write_atomic
 from cu2amd.ptx_lowering.inline_asm import InlineAsm, reject_unrewritten_asm
 from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
+from cu2amd.runtime_shim.device import warp_size
 from cu2amd.runtime_shim.device.library import flavour_for_wave_size, link_device_library
 from cu2amd.runtime_shim.headers import cuda_header_flags
 from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple
@@ -121,6 +122,7 @@ class Driver:
             *cuda_header_flags(self.builtin, "-nogpuinc", "-nogpulib"),
             # As nvcc: the CUDA architecture device code is compiled for, in every pass.
             f"-D__CUDA_ARCH_LIST__={c.cuda_arch * 10}",
+            f"-D__CU2AMD_WARP_SIZE__={c.warp_size}",  # --warp-size (device/warp_size.py)
             *c.preprocess_flags,
             f"-O{c.opt_level}",
             "-fno-exceptions",
@@ -256,6 +258,7 @@ class Driver:
                     f"--offload-arch={target}",
                     "-mcode-object-version=5",
                     f"-D__CUDA_ARCH__={c.cuda_arch * 10}",
+                    *warp_size.device_flags(c.warp_size, target),
                     *rdc_flags,
                     *self.cuda_common(),
                     *c.device_flags,
@@ -465,6 +468,7 @@ class Driver:
     def lift_asm(self, path: Path, out: Path) -> None:
         c = self.config
         statements = find_asm(path, c.preprocess_flags, c.cuda_arch)
+        warp_size.check_inline_ptx(c.warp_size, statements)
         rewritten = rewrite(path, statements)
         self.inline_asm[out] = InlineAsm.check(rewritten.lowered)
         write_atomic(out, rewritten.text)
@@ -485,7 +489,8 @@ class Driver:
     ) -> bytes:
         """A device module, its inline PTX linked, to a code object for `target`; `linked`:
         the module is a device link's, so everything it uses must be defined by now."""
-        wave64 = target.target.default_wave_size == 64
+        wave = warp_size.wave_size(self.config.warp_size, target)
+        wave64 = wave == 64
         if self.config.max_registers:
             count = self.config.max_registers
             # All of a lane's registers, VGPRs and AGPRs together, stay within the count.
@@ -494,7 +499,7 @@ class Driver:
             module = _limit_registers(module, count)
         with self.timed("  device libraries"):
             # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
-            link_device_library(module, flavour_for_wave_size(target.target.default_wave_size))
+            link_device_library(module, flavour_for_wave_size(wave))
             link_device_libraries(module, target, wave64, self.config.math)
         if linked:
             _check_resolved(module, str(target), lambda name: True)

@@ -116,7 +116,8 @@ def _public_names(tu: ci.TranslationUnit) -> dict[str, frozenset[Kind]]:
         return f is not None and f.name.startswith(root)
 
     def add(name: str, kind: Kind) -> None:
-        if name and not name.split("::")[-1].startswith(_INTERNAL):
+        # Anonymous declarations (an unnamed enum of constants) have no name to look up.
+        if name and "(unnamed" not in name and not name.split("::")[-1].startswith(_INTERNAL):
             found[name].add(kind)
 
     def members(cursor: ci.Cursor, prefix: str) -> None:

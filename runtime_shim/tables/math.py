@@ -114,24 +114,9 @@ _OCML = {
 }  # fmt: skip
 _NO_OCML = {"norm", "rnorm", "cyl_bessel_i0", "cyl_bessel_i1"}  # a loop over OCML / none in HIP
 
-# What cu2amd/device_functions.h implements today: OCML on AMD GPUs, LLVM builtins (libm)
-# on the host platform.
-_IMPL_BASES = {  # and their float forms
-    "ceil",
-    "cos",
-    "exp",
-    "fabs",
-    "floor",
-    "fma",
-    "fmax",
-    "fmin",
-    "log",
-    "pow",
-    "sin",
-    "sqrt",
-}
-# Implemented otherwise than by OCML's function of the name (so OCML's error does not apply):
-# what it calls, and whether that is still OCML.
+# Every function of the tables below is implemented (cu2amd/math_functions.h): OCML on AMD
+# GPUs, libm and cu2amd/math_portable.h on the host platform. These differ from OCML's
+# function of the same name:
 _IMPL_EXTRA = {
     "rsqrtf": ("1.0f / __ocml_sqrt_f32", True),
     "fma": ("llvm.fma.f64", False),
@@ -165,16 +150,9 @@ def _row(name: str, section: str, ocml: str, cuda_ulp: str, rocm_ulp: str) -> Ap
         rocm, _ = _IMPL_EXTRA[name]
         return ApiRow(name, Group.DEVICE_MATH, Kind.FUNCTION, section, Status.SUPPORTED, rocm,
                       "", cuda_ulp, "")  # fmt: skip
-    if name in _implemented_names():
-        note = accuracy_note(cuda_ulp, rocm_ulp)
-        return ApiRow(name, Group.DEVICE_MATH, Kind.FUNCTION, section, Status.SUPPORTED, ocml, note,
-                      cuda_ulp, rocm_ulp)  # fmt: skip
-    return ApiRow(name, Group.DEVICE_MATH, Kind.FUNCTION, section, Status.UNSUPPORTED, ocml,
-                  NOT_YET, cuda_ulp, rocm_ulp)  # fmt: skip
-
-
-def _implemented_names() -> set[str]:
-    return {n for base in _IMPL_BASES for n in (base, base + "f")}
+    note = accuracy_note(cuda_ulp, rocm_ulp)
+    return ApiRow(name, Group.DEVICE_MATH, Kind.FUNCTION, section, Status.SUPPORTED, ocml, note,
+                  cuda_ulp, rocm_ulp)  # fmt: skip
 
 
 def _build() -> tuple[ApiRow, ...]:
