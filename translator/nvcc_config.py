@@ -45,6 +45,7 @@ class Config:
     time_phases: bool = False  # --time-phases: wall time per phase on stderr
     max_registers: int | None = None  # -maxrregcount
     ccbin: str | None = None  # -ccbin: the host compiler that links
+    warp_size: int = 32  # --warp-size: 64 for code written for 64-lane warps (wave64)
 
     @functools.cached_property
     def targets(self) -> tuple[Target, ...]:
@@ -166,6 +167,7 @@ def configure(parsed: Parsed) -> Config:
         time_phases=parsed.has("time-phases"),
         max_registers=_max_registers(parsed.last("maxrregcount")),
         ccbin=parsed.last("compiler-bindir"),
+        warp_size=int(parsed.last("warp-size", "32") or "32"),
     )
 
 

@@ -159,6 +159,15 @@ OPTIONS: tuple[Opt, ...] = (
     _o("version", "V", F, D, "Print the version and exit."),
     _o("warn-on-double-precision-use", None, F, DEV, "Accepted, ignored."),
     _o("warning-as-error", "Werror", V, P, "Treat warnings as errors (all-warnings)."),
+    _o(
+        "warp-size",
+        None,
+        V,
+        P,
+        "cu2amd: lanes per warp: 32 (CUDA's, default) or 64 (code written for 64-lane warps; "
+        "runs wave64).",
+        choices=("32", "64"),
+    ),
     _o("wno-deprecated-gpu-targets", "Wno-deprecated-gpu-targets", F, D, "Accepted, ignored."),
     _o("x", "x", V, D, "Input language: cu, c++, c.", choices=("cu", "c++", "c")),
 )

@@ -11,8 +11,9 @@ like the host runtime:
                    is a launch setting
 
 The AMDGPU flavours are compiled for a representative processor of their wave size; the
-processor attributes and module flags are then removed, so the library takes those of the
-module it is linked into (`llvm.amdgcn.wavefrontsize` folds to that module's wave size).
+processor attributes (but the wave size feature) and module flags are then removed, so the
+library takes those of the module it is linked into (`llvm.amdgcn.wavefrontsize` folds to
+that module's wave size).
 The library is left unoptimised: its functions are `always_inline`, so linked into a module
 (lowered PTX, or CUDA C++ device code) they become internal and are inlined at each call
 and optimised there, with what is constant at the call (a shuffle's lane). The host
@@ -67,10 +68,27 @@ API = frozenset(
         "__cu2amd_elect_sync",
         "__cu2amd_warp_sync",
         "__cu2amd_laneid",
+        "__cu2amd_shfl_sync_w64",
+        "__cu2amd_shfl_w64",
+        "__cu2amd_vote_sync_w64",
+        "__cu2amd_vote_w64",
+        "__cu2amd_match_any_sync_w64",
+        "__cu2amd_match_all_sync_w64",
+        "__cu2amd_redux_sync_w64",
+        "__cu2amd_activemask_w64",
+        "__cu2amd_warp_sync_w64",
+        "__cu2amd_laneid_w64",
     }
 )
 
 _PROCESSOR_ATTRIBUTE = re.compile(r'\s*"target-(cpu|features)"="[^"]*"')
+# The wave size stays a feature of the AMDGPU flavours' functions: optimised before they
+# are inlined, a function without it would take the target machine's default (wave32 on
+# RDNA), and ballots folded for 32 lanes cannot be selected in a wave64 kernel
+# (--warp-size=64 on RDNA).
+_WAVE_FEATURE = {"amdgcn-wave32": "+wavefrontsize32", "amdgcn-wave64": "+wavefrontsize64"}
+_FEATURES_ATTRIBUTE = re.compile(r'"target-features"="[^"]*"')
+_CPU_ATTRIBUTE = re.compile(r'\s*"target-cpu"="[^"]*"')
 # Module flags (code object version, PIC level ...) are the including module's to set.
 _MODULE_FLAGS = re.compile(r"^!llvm\.(module\.flags|ident) = .*$", re.M)
 
@@ -116,7 +134,13 @@ def library_ir(flavour: str) -> str:
             raise ToolFailedError(
                 f"building the device runtime library ({flavour}) failed:\n{proc.stderr.strip()}"
             )
-        text = _MODULE_FLAGS.sub("", _PROCESSOR_ATTRIBUTE.sub("", Path(tmp).read_text()))
+        text = Path(tmp).read_text()
+        if flavour in _WAVE_FEATURE:
+            wave = f'"target-features"="{_WAVE_FEATURE[flavour]}"'
+            text = _CPU_ATTRIBUTE.sub("", _FEATURES_ATTRIBUTE.sub(lambda _: wave, text))
+        else:
+            text = _PROCESSOR_ATTRIBUTE.sub("", text)
+        text = _MODULE_FLAGS.sub("", text)
         Path(tmp).write_text(text)
         os.replace(tmp, out)
     finally:

@@ -19,6 +19,10 @@
 #include "cu2amd/warp.h"
 #include "device_launch_parameters.h"
 
+#if __CU2AMD_WARP_SIZE__ != 32
+#error "cooperative_groups.h has CUDA's 32-thread warps: not available with --warp-size=64"
+#endif
+
 #define CU2AMD_CG static __device__ __forceinline__
 
 namespace cooperative_groups {

@@ -32,7 +32,11 @@ CU2AMD_BUILTIN_VAR(__cu2amd_blockDim_t, blockDim, __cu2amd_ntid_x, __cu2amd_ntid
 CU2AMD_BUILTIN_VAR(__cu2amd_gridDim_t, gridDim, __cu2amd_nctaid_x, __cu2amd_nctaid_y, __cu2amd_nctaid_z)
 #undef CU2AMD_BUILTIN_VAR
 
-/* CUDA's warp is 32 threads on every AMD GPU: cu2amd gives kernels warp-32 semantics. */
-static constexpr int warpSize = 32;
+/* CUDA's warp is 32 threads on every AMD GPU: cu2amd gives kernels warp-32 semantics;
+ * code written for 64-lane warps opts in with cu2amd-nvcc --warp-size=64. */
+#ifndef __CU2AMD_WARP_SIZE__
+#define __CU2AMD_WARP_SIZE__ 32
+#endif
+static constexpr int warpSize = __CU2AMD_WARP_SIZE__;
 
 #endif

@@ -13,6 +13,17 @@
 #include "cu2amd/config.h"
 #include "cu2amd/warp_api.h"
 
+/* Lanes per warp: 32 (CUDA's) unless cu2amd-nvcc --warp-size=64 defines it 64 (code
+ * written for 64-lane warps; wave64 targets). cu2amd-nvcc defines it in every pass. */
+#ifndef __CU2AMD_WARP_SIZE__
+#define __CU2AMD_WARP_SIZE__ 32
+#endif
+#if __CU2AMD_WARP_SIZE__ == 64
+#include "cu2amd/warp64.h"
+#elif __CU2AMD_WARP_SIZE__ != 32
+#error "__CU2AMD_WARP_SIZE__ is 32 or 64 (cu2amd-nvcc --warp-size)"
+#else
+
 #define CU2AMD_WARP_DEPRECATED(use)                                                             \
     __attribute__((deprecated("deprecated in CUDA 9.0 and unavailable for sm_70 and later; "    \
                               "use " use " instead")))
@@ -153,4 +164,5 @@ CU2AMD_DEVICE_INLINE unsigned int __lanemask_ge(void) { return 0xffffffffu << __
 CU2AMD_DEVICE_INLINE unsigned int __lanemask_gt(void) { return 0xfffffffeu << __cu2amd_laneid(); }
 
 #undef CU2AMD_WARP_DEPRECATED
+#endif /* __CU2AMD_WARP_SIZE__ == 32 */
 #endif

@@ -66,4 +66,26 @@ CU2AMD_WARP_API void __cu2amd_warp_sync(const char *site, unsigned mask);
 /* %laneid: the thread's lane in its 32-lane warp. */
 CU2AMD_WARP_API unsigned __cu2amd_laneid(void);
 
+/* Native 64-lane warps (cu2amd-nvcc --warp-size=64, wave64 targets only): the warp is the
+ * whole wave, masks and ballots are 64 bits, and shfl's c operand has 6-bit fields: clamp
+ * in c[5:0], segment mask in c[13:8] (for a width w: (64 - w) << 8 | 0x3f, or 0 for .up). */
+CU2AMD_WARP_API unsigned long long __cu2amd_shfl_sync_w64(const char *site, unsigned mode,
+                                                          unsigned long long mask, unsigned a, unsigned b,
+                                                          unsigned c);
+CU2AMD_WARP_API unsigned long long __cu2amd_shfl_w64(const char *site, unsigned mode, unsigned a, unsigned b,
+                                                     unsigned c);
+CU2AMD_WARP_API unsigned long long __cu2amd_vote_sync_w64(const char *site, unsigned mode,
+                                                          unsigned long long mask, unsigned pred);
+CU2AMD_WARP_API unsigned long long __cu2amd_vote_w64(const char *site, unsigned mode, unsigned pred);
+CU2AMD_WARP_API unsigned long long __cu2amd_match_any_sync_w64(const char *site, unsigned long long mask,
+                                                               unsigned long long value);
+/* the lanes (or 0), and in *pred whether all members hold the same value */
+CU2AMD_WARP_API unsigned long long __cu2amd_match_all_sync_w64(const char *site, unsigned long long mask,
+                                                               unsigned long long value, int *pred);
+CU2AMD_WARP_API unsigned __cu2amd_redux_sync_w64(const char *site, unsigned op, unsigned long long mask,
+                                                 unsigned value);
+CU2AMD_WARP_API unsigned long long __cu2amd_activemask_w64(const char *site);
+CU2AMD_WARP_API void __cu2amd_warp_sync_w64(const char *site, unsigned long long mask);
+CU2AMD_WARP_API unsigned __cu2amd_laneid_w64(void);
+
 #endif
