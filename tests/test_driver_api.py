@@ -501,6 +501,16 @@ def test_a_host_code_object_passes_through(program: Path, tmp_path: Path) -> Non
     # Not PTX, so never compiled: no compiler is needed.
     proc = run(program, tmp_path, "image", str(so), CU2AMD_PYTHON="/nonexistent/python")
     assert proc.returncode == 0 and proc.stdout == "load: CUDA_SUCCESS\ny 12 24 36\n", proc.stderr
+    # An offload bundle (cu2amd's fat binary) with a host entry, and one without.
+    for archs, expected in (("host,gfx942", "load: CUDA_SUCCESS\ny 12 24 36\n"),
+                            ("gfx942", "load: CUDA_ERROR_NO_BINARY_FOR_GPU\n")):  # fmt: skip
+        bundle = tmp_path / "saxpy.hipfb"
+        cmd = [sys.executable, "-m", "cu2amd.translator.cli", "ptx", str(ptx),
+               f"--offload-arch={archs}", "-o", str(bundle)]  # fmt: skip
+        subprocess.run(cmd, check=True)
+        proc = run(program, tmp_path, "image", str(bundle), CU2AMD_PYTHON="/nonexistent/python")
+        assert proc.stdout == expected, proc.stderr
+    assert "the offload bundle has no code for the host platform" in proc.stderr
     garbage = tmp_path / "garbage.bin"
     garbage.write_bytes(b"\x01\x02not a module")
     proc = run(program, tmp_path, "image", str(garbage))

@@ -373,12 +373,40 @@ static hipError_t load_ptx(hipModule_t *out, const char *ptx, const char *name) 
     return err;
 }
 
+/* The host platform's entry of a clang offload bundle (what `cu2amd ptx -o X.hipfb` and
+ * cu2amd-nvcc write), or NULL. */
+static const unsigned char *bundle_host_entry(const unsigned char *bundle, size_t *size) {
+    static const char magic[] = "__CLANG_OFFLOAD_BUNDLE__";
+    if (memcmp(bundle, magic, sizeof magic - 1) != 0) return NULL;
+    char want[256];
+    snprintf(want, sizeof want, "hipv4-%s--cu2amd_host", CU2AMD_HOST_TRIPLE);
+    uint64_t count;
+    memcpy(&count, bundle + 24, 8);
+    const unsigned char *p = bundle + 32;
+    for (uint64_t i = 0; i < count && i < 4096; i++) {
+        uint64_t offset, length, id_len;
+        memcpy(&offset, p, 8), memcpy(&length, p + 8, 8), memcpy(&id_len, p + 16, 8);
+        if (id_len == strlen(want) && memcmp(p + 24, want, id_len) == 0) return *size = length, bundle + offset;
+        p += 24 + id_len;
+    }
+    return NULL;
+}
+
 static hipError_t load_image(hipModule_t *module, const void *image, const char *name) {
     if (!module || !image) return hipErrorInvalidValue;
     if (__cu2amd_jit_is_ptx(image)) return load_ptx(module, (const char *)image, name);
+    size_t entry_size = 0;
+    const unsigned char *entry = bundle_host_entry((const unsigned char *)image, &entry_size);
+    if (entry) return load_object(module, entry, entry_size, NULL);
+    if (memcmp(image, "__CLANG_OFFLOAD_BUNDLE__", 24) == 0) {
+        fprintf(stderr, "cu2amd host runtime: %s: the offload bundle has no code for the host platform "
+                        "(build it with --offload-arch=host)\n", name);
+        return hipErrorNoBinaryForGpu;
+    }
     size_t size = elf_size((const unsigned char *)image);
     if (size == 0) {
-        fprintf(stderr, "cu2amd host runtime: %s: the image is neither PTX text nor a host module (ELF)\n", name);
+        fprintf(stderr, "cu2amd host runtime: %s: the image is neither PTX text, a host module (ELF) nor an offload "
+                        "bundle\n", name);
         return hipErrorInvalidImage;
     }
     return load_object(module, (const unsigned char *)image, size, NULL);
@@ -399,12 +427,7 @@ hipError_t hipModuleLoad(hipModule_t *module, const char *fname) {
     size_t size = 0;
     char *image = __cu2amd_jit_read(fname, &size);
     if (!image) return hipErrorFileNotFound;
-    hipError_t err = __cu2amd_jit_is_ptx(image) ? load_ptx(module, image, fname)
-                     : elf_size((const unsigned char *)image) == 0
-                         ? hipErrorInvalidImage
-                         : load_object(module, (const unsigned char *)image, size, NULL);
-    if (err == hipErrorInvalidImage && !__cu2amd_jit_is_ptx(image))
-        fprintf(stderr, "cu2amd host runtime: %s is neither PTX text nor a host module (ELF)\n", fname);
+    hipError_t err = size < 64 && !__cu2amd_jit_is_ptx(image) ? hipErrorInvalidImage : load_image(module, image, fname);
     free(image);
     return err;
 }

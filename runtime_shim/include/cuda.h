@@ -560,6 +560,11 @@ CU2AMD_API CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsi
 CU2AMD_API CUresult cuModuleLoadData(CUmodule *module, const void *image) {
     return cuModuleLoadDataEx(module, image, 0, NULL, NULL);
 }
+/* cu2amd's fat binaries are clang offload bundles (cu2amd ptx -o X.hipfb, cu2amd-nvcc's);
+ * NVIDIA's fatbin format is not read. */
+CU2AMD_API CUresult cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin) {
+    return cuModuleLoadDataEx(module, fatCubin, 0, NULL, NULL);
+}
 CU2AMD_API CUresult cuModuleLoad(CUmodule *module, const char *fname) {
     if (!module || !fname) return CUDA_ERROR_INVALID_VALUE;
     size_t size = 0;

@@ -142,6 +142,12 @@ IMPL = {
     "cuMemFreeHost": Impl("hipHostFree"),
     "cuModuleLoad": Impl("hipModuleLoad", note=JIT),
     "cuModuleLoadData": Impl("hipModuleLoadData", note=JIT),
+    "cuModuleLoadFatBinary": Impl(
+        "hipModuleLoadData",
+        E,
+        "cu2amd's fat binaries: clang offload bundles (cu2amd ptx -o X.hipfb); NVIDIA's fatbin "
+        "format is not read",
+    ),
     "cuModuleLoadDataEx": Impl(
         "hipModuleLoadDataEx",
         E,
