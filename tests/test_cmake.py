@@ -156,3 +156,20 @@ def test_toolkit_directory_layout(flavour: str) -> None:
         assert cudart.read_bytes().startswith(b"\x7fELF")
     elif cudart.exists():  # a linker script naming ROCm's libamdhip64, where installed
         assert re.fullmatch(r"INPUT\(/\S*libamdhip64\.so\S*\)\n", cudart.read_text())
+
+
+def test_a_static_library_that_resolves_its_device_symbols(tmp_path: Path) -> None:
+    """CUDA_RESOLVE_DEVICE_SYMBOLS ON: the library carries its own device link, and the
+    program's device link must not register the library's files a second time (the same
+    registration symbols twice would not link)."""
+    source = tmp_path / "project"
+    shutil.copytree(PROJECT, source)
+    lists = source / "CMakeLists.txt"
+    lists.write_text(lists.read_text().replace(
+        "POSITION_INDEPENDENT_CODE ON)", "POSITION_INDEPENDENT_CODE ON\n    CUDA_RESOLVE_DEVICE_SYMBOLS ON)"
+    ))  # fmt: skip
+    build = tmp_path / "build"
+    configure(source, build, "host")
+    cmake("--build", build)
+    assert (build / "CMakeFiles" / "kernels.dir" / "dlink.txt").is_file()
+    assert run(build / "cmake_app") == PROJECT_OUTPUT

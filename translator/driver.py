@@ -590,7 +590,11 @@ class Driver:
         source = output.with_name(f".{output.name}.s")
         try:
             fatbin.write_bytes(bundle.write_bundle(entries))
-            source.write_text(rdc.fatbin_assembly(fatbin, found.cuids))
+            # Files an input's own device link already registers (a static library built
+            # with CUDA_RESOLVE_DEVICE_SYMBOLS) keep that registration; their code is
+            # linked in here too, so this program's device code can call it.
+            cuids = [c for c in found.cuids if c not in found.linked]
+            source.write_text(rdc.fatbin_assembly(fatbin, cuids))
             pic = ["-fPIC"] if self.config.shared else []
             partial = output.with_name(f".{output.name}.partial")
             self.run_tool([*host_cc(), *pic, "-c", str(source), "-o", str(partial)])
