@@ -221,3 +221,19 @@ def test_kernels_of_two_files_and_a_shared_library(tmp_path: Path, rdc: bool) ->
     ok(nvcc(*flags, "--offload-arch=host", tmp_path / "a.cu", tmp_path / "b.cu",
             f"-L{tmp_path}", "-lscale", "-Xlinker", f"-rpath={tmp_path}", "-o", exe))  # fmt: skip
     assert run(exe) == "3 5 7 9 no error\n"
+
+
+def test_a_library_with_its_own_device_link(tmp_path: Path) -> None:
+    """A static library may carry its own device-link object (CMake's
+    CUDA_RESOLVE_DEVICE_SYMBOLS); a later device link that reads the library again keeps
+    the library's registration instead of defining it a second time."""
+    arch = "--offload-arch=host"
+    (tmp_path / "a.cu").write_text(TWO_FILES_A)
+    (tmp_path / "b.cu").write_text(TWO_FILES_B)
+    ok(nvcc("-dc", arch, tmp_path / "b.cu", "-o", tmp_path / "b.o"))
+    ok(nvcc("-dlink", arch, tmp_path / "b.o", "-o", tmp_path / "b_dlink.o"))
+    ok(nvcc("-lib", arch, tmp_path / "b.o", tmp_path / "b_dlink.o", "-o", tmp_path / "libb.a"))
+    ok(nvcc("-dc", arch, tmp_path / "a.cu", "-o", tmp_path / "a.o"))
+    exe = tmp_path / "app"
+    ok(nvcc(arch, tmp_path / "a.o", tmp_path / "libb.a", "-o", exe))
+    assert run(exe) == "3 5 7 9 no error\n"
