@@ -653,3 +653,25 @@ def test_the_headers_jit_compiles_for_an_amd_target(tmp_path: Path) -> None:
     assert again.stdout == first.stdout
     other = run(exe, tmp_path, str(ptx), "gfx90a", CU2AMD_PYTHON="/nonexistent")
     assert other.stdout.startswith("2 ")  # another target is another module: not cached
+
+
+def test_driver_unsupported_header_is_up_to_date() -> None:
+    from cu2amd.runtime_shim.tables import driver_unsupported
+
+    header = include_dir() / "cu2amd" / "driver_unsupported.h"
+    assert header.read_text() == driver_unsupported.render(), (
+        f"regenerate: {driver_unsupported.COMMAND}"
+    )
+
+
+def test_an_unsupported_driver_function_is_a_compile_error_naming_it(tmp_path: Path) -> None:
+    source = tmp_path / "graph.cu"
+    source.write_text(
+        "#include <cuda.h>\nint main() {\n    cuInit(0);\n    return cuGraphCreate(0, 0);\n}\n"
+    )
+    proc = nvcc("--offload-arch=host", "-c", "-o", str(tmp_path / "graph.o"), str(source))
+    assert proc.returncode != 0
+    assert (
+        f"{source}:4:12: error: 'cuGraphCreate' is unavailable: cu2amd does not support "
+        "cuGraphCreate (Graph Management) yet" in proc.stderr
+    )

@@ -786,4 +786,6 @@ CU2AMD_API CUresult cuEventDestroy(CUevent hEvent) { return CU2AMD_CU(hipEventDe
 #undef CU2AMD_API
 #undef CU2AMD_CU
 #undef CU2AMD_CU_ERRORS
+
+#include "cu2amd/driver_unsupported.h"
 #endif

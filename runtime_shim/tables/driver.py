@@ -6,12 +6,11 @@ HIPIFY maps a function to, or what cuda.h calls for the ones it implements.
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name, names
+from cu2amd.runtime_shim.tables.build import NOT_YET, Impl, Table, hip_name, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
 NA = Status.NOT_APPLICABLE
 E = Status.EMULATED
-NO_HEADER = "not declared by cu2amd's cuda.h yet"
 JIT = (
     "PTX text is compiled at run time by cu2amd's PTX compiler for the device's architecture "
     "and cached on disk by content hash (cu2amd/ptx_jit.h); a code object passes through"
@@ -160,7 +159,7 @@ IMPL = {
 _T = Table(Group.DRIVER, IMPL)
 
 
-def S(section: str, text: str, status: Status = Status.UNSUPPORTED, note: str = NO_HEADER) -> None:
+def S(section: str, text: str, status: Status = Status.UNSUPPORTED, note: str = NOT_YET) -> None:
     _T.section(section, text, rocm=_rocm, status=status, note=note)
 
 
