@@ -22,6 +22,7 @@ class Library:
     prefixes: tuple[str, ...]  # symbol prefixes (a C++ namespace is "thrust::")
     rocm: str  # the ROCm counterpart(s)
     namespace: str = ""  # opened by the stub header
+    libraries: tuple[str, ...] = ()  # what it links as (-lcublas): cu2amd toolkit-dir stubs
 
     def owns_header(self, include: str) -> bool:
         return any(include.startswith(h) if h.endswith("/") else include == h for h in self.headers)
@@ -35,25 +36,51 @@ class Library:
 
 LIBRARIES: tuple[Library, ...] = (
     Library("CUB", ("cub/", "cub.cuh"), ("cub::",), "hipCUB", "cub"),
-    Library("NCCL", ("nccl.h",), ("nccl",), "RCCL"),
-    Library("NVTX", ("nvToolsExt.h", "nvtx3/"), ("nvtx",), "roctx (ROCTracer)"),
+    Library("NCCL", ("nccl.h",), ("nccl",), "RCCL", libraries=("nccl",)),
+    Library(
+        "NVTX",
+        ("nvToolsExt.h", "nvtx3/"),
+        ("nvtx",),
+        "roctx (ROCTracer)",
+        libraries=("nvToolsExt",),
+    ),
     Library("Thrust", ("thrust/",), ("thrust::",), "rocThrust", "thrust"),
     Library(
         "cuBLAS",
         ("cublas.h", "cublas_v2.h", "cublasLt.h", "cublasXt.h", "cublas_api.h"),
         ("cublas",),
         "hipBLAS / rocBLAS (hipBLASLt for cublasLt)",
+        libraries=("cublas", "cublasLt"),
     ),
-    Library("cuDNN", ("cudnn.h",), ("cudnn",), "MIOpen"),
-    Library("cuFFT", ("cufft.h", "cufftXt.h", "cufftw.h"), ("cufft",), "hipFFT / rocFFT"),
-    Library("cuRAND", ("curand.h", "curand_kernel.h"), ("curand",), "hipRAND / rocRAND"),
+    Library("cuDNN", ("cudnn.h",), ("cudnn",), "MIOpen", libraries=("cudnn",)),
+    Library(
+        "cuFFT",
+        ("cufft.h", "cufftXt.h", "cufftw.h"),
+        ("cufft",),
+        "hipFFT / rocFFT",
+        libraries=("cufft", "cufftw"),
+    ),
+    Library(
+        "cuRAND",
+        ("curand.h", "curand_kernel.h"),
+        ("curand",),
+        "hipRAND / rocRAND",
+        libraries=("curand",),
+    ),
     Library(
         "cuSOLVER",
         ("cusolverDn.h", "cusolverSp.h", "cusolverRf.h", "cusolver_common.h"),
         ("cusolver",),
         "hipSOLVER / rocSOLVER",
+        libraries=("cusolver",),
     ),
-    Library("cuSPARSE", ("cusparse.h", "cusparse_v2.h"), ("cusparse",), "hipSPARSE / rocSPARSE"),
+    Library(
+        "cuSPARSE",
+        ("cusparse.h", "cusparse_v2.h"),
+        ("cusparse",),
+        "hipSPARSE / rocSPARSE",
+        libraries=("cusparse",),
+    ),
 )
 
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.MULTILINE)

@@ -173,3 +173,30 @@ def test_a_static_library_that_resolves_its_device_symbols(tmp_path: Path) -> No
     cmake("--build", build)
     assert (build / "CMakeFiles" / "kernels.dir" / "dlink.txt").is_file()
     assert run(build / "cmake_app") == PROJECT_OUTPUT
+
+
+CUBLAS_PROJECT = """cmake_minimum_required(VERSION 3.20)
+project(uses_cublas LANGUAGES CXX CUDA)
+find_package(CUDAToolkit REQUIRED)
+add_executable(gemm gemm.cu)
+target_link_libraries(gemm PRIVATE CUDA::cublas)
+"""
+
+
+@pytest.mark.parametrize("includes_header", [True, False])
+def test_a_cuda_library_cu2amd_does_not_provide(tmp_path: Path, includes_header: bool) -> None:
+    """CUDA::cublas exists (as with NVIDIA's toolkit), and using it stops the build with a
+    message naming cu2amd and the ROCm counterpart: at the #include, or at the link."""
+    source = tmp_path / "project"
+    source.mkdir()
+    (source / "CMakeLists.txt").write_text(CUBLAS_PROJECT)
+    header = "#include <cublas_v2.h>\n" if includes_header else ""
+    (source / "gemm.cu").write_text(header + "int main() { return 0; }\n")
+    configure(source, tmp_path / "build", "host")
+    proc = subprocess.run(["cmake", "--build", str(tmp_path / "build")], capture_output=True,
+                          text=True, check=False, env=env())  # fmt: skip
+    assert proc.returncode != 0
+    assert (
+        "cu2amd: cuBLAS is not provided by cu2amd yet; its ROCm counterpart is hipBLAS / "
+        "rocBLAS" in proc.stdout + proc.stderr
+    )

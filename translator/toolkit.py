@@ -7,12 +7,14 @@ cu2amd version) whose pieces are cu2amd's:
 
     bin/nvcc                 runs cu2amd-nvcc
     bin/cu2amd-host-link     the host link driver (g++-compatible; see hostlink.py)
-    include/                 cu2amd's CUDA headers
+    include/                 cu2amd's CUDA headers; cuBLAS, cuFFT, ... headers that stop
+                             the compile naming the library's ROCm counterpart
     lib64/libcudart.so       amd: a linker script naming ROCm's libamdhip64;
                              host: the host platform runtime as a shared library
     lib64/libcudart_static.a amd: the same script; host: the runtime archive
     lib64/libcudadevrt.a     empty (no device runtime library is needed)
     lib64/libcuda.so         the same as libcudart.so (driver API symbols come with it)
+    lib64/libcublas.so ...   linker scripts that stop the link the same way
     nvvm/libdevice/          empty: where tools expect NVIDIA's libdevice
     version.json, version.txt
 
@@ -31,6 +33,7 @@ from pathlib import Path
 
 from cu2amd import __version__
 from cu2amd.amdgpu.toolchain import Role, discover
+from cu2amd.frontend.scan_libraries import LIBRARIES, Library
 from cu2amd.runtime_shim.headers import include_dir
 from cu2amd.runtime_shim.host.build import (
     cache_dir,
@@ -42,7 +45,7 @@ from cu2amd.runtime_shim.host.build import (
 FLAVOURS = ("amd", "host")
 CUDA_VERSION = "12.0.0"
 LAUNCHER = "cu2amd-host-link"
-LAYOUT = "2"  # raised when the directory's contents change: a new cache entry
+LAYOUT = "3"  # raised when the directory's contents change: a new cache entry
 EMPTY_ARCHIVE = b"!<arch>\n"
 
 
@@ -50,7 +53,15 @@ def toolkit_path(flavour: str) -> Path:
     """Where the flavour's toolkit directory is (made by `toolkit_dir`)."""
     key = hashlib.sha256(
         "\0".join(
-            (__version__, flavour, sys.executable, str(include_dir()), runtime_key())
+            (
+                LAYOUT,
+                __version__,
+                flavour,
+                sys.executable,
+                str(include_dir()),
+                runtime_key(),
+                *sorted(p.name for p in include_dir().iterdir()),
+            )
         ).encode()
     ).hexdigest()[:16]
     return cache_dir() / "toolkit" / f"{flavour}-{key}"
@@ -87,7 +98,7 @@ def _populate(root: Path, flavour: str) -> None:
         root / "bin" / LAUNCHER,
         f'exec "{python}" -m cu2amd.translator.hostlink --cu2amd-flavour={flavour} "$@"',
     )
-    (root / "include").symlink_to(include_dir(), target_is_directory=True)
+    _include(root / "include")
     lib = root / "lib64"
     if flavour == "host":
         shutil.copyfile(runtime_library(), lib / "libcudart.so")
@@ -100,6 +111,12 @@ def _populate(root: Path, flavour: str) -> None:
             for name in ("libcudart.so", "libcudart_static.a", "libcuda.so"):
                 (lib / name).write_text(f"INPUT({hip})\n")
     (lib / "libcudadevrt.a").write_bytes(EMPTY_ARCHIVE)
+    # The CUDA libraries cu2amd does not provide link as scripts that stop the link with
+    # a message naming the ROCm counterpart (find_package(CUDAToolkit) makes CUDA::cublas
+    # ... from them, as for NVIDIA's toolkit).
+    for library in LIBRARIES:
+        for name in library.libraries:
+            (lib / f"lib{name}.so").write_text(f'ASSERT(0, "{_not_provided(library)}")\n')
     # Where tools look for NVIDIA's libdevice: cu2amd uses ROCm's device libraries instead.
     libdevice = root / "nvvm" / "libdevice"
     libdevice.mkdir(parents=True)
@@ -115,6 +132,25 @@ def _populate(root: Path, flavour: str) -> None:
         )
         + "\n"
     )
+
+
+def _not_provided(library: Library) -> str:
+    return (
+        f"cu2amd: {library.name} is not provided by cu2amd yet; its ROCm counterpart is "
+        f"{library.rocm} (cu2amd report lists the calls)"
+    )
+
+
+def _include(include: Path) -> None:
+    """cu2amd's headers, and for each CUDA library header cu2amd does not provide, one
+    that stops the compile with the same message as the library's link stub."""
+    include.mkdir()
+    for entry in sorted(include_dir().iterdir()):
+        (include / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    for library in LIBRARIES:
+        for header in library.headers:
+            if not header.endswith("/"):  # directories (thrust/, cub/) cannot be stubbed
+                (include / header).write_text(f'#error "{_not_provided(library)}"\n')
 
 
 def _script(path: Path, line: str) -> None:
