@@ -218,6 +218,26 @@ int main(int argc, char **argv) {
         printf("bad ptx (Ex): %s, log: %s\n", name, log);
         return 0;
     }
+    if (argc == 3 && strcmp(argv[1], "link") == 0) {
+        /* cuLink* with one PTX file: its cubin is loaded like PTX */
+        CUlinkState link;
+        void *cubin;
+        size_t size;
+        CUmodule mod;
+        CHECK(cuLinkCreate(0, 0, 0, &link));
+        CHECK(cuLinkAddFile(link, CU_JIT_INPUT_PTX, argv[2], 0, 0, 0));
+        CUresult second = cuLinkAddData(link, CU_JIT_INPUT_PTX, (void *)SAXPY_PTX, strlen(SAXPY_PTX) + 1,
+                                        "second", 0, 0, 0);
+        CHECK(cuLinkComplete(link, &cubin, &size));
+        CHECK(cuModuleLoadData(&mod, cubin));
+        CHECK(cuLinkDestroy(link));
+        CUfunction f;
+        CHECK(cuModuleGetFunction(&f, mod, "reverse_block"));
+        const char *name = 0;
+        cuGetErrorName(second, &name);
+        printf("linked %zu bytes, second input: %s\n", size, name);
+        return 0;
+    }
     if (argc == 3) return load_and_run(argv[1], argv[2]);
     if (argc == 2 && strcmp(argv[1], "more") == 0) return more();
     int version = 0, count = 0;
@@ -475,6 +495,16 @@ def test_a_failing_compiler_is_not_invalid_ptx(program: Path, tmp_path: Path) ->
     assert proc.stdout == "load: CUDA_ERROR_JIT_COMPILER_NOT_FOUND\n"
     assert proc.stderr.startswith("No module named cu2amd\n")
     assert "cu2amd.runtime_shim.ptx_jit' failed (status 1)" in proc.stderr
+
+
+def test_a_link_of_one_ptx_input(program: Path, tmp_path: Path) -> None:
+    ptx = tmp_path / "saxpy.ptx"
+    ptx.write_text(SAXPY_PTX)
+    proc = run(program, tmp_path, "link", str(ptx))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    size = len(SAXPY_PTX.encode()) + 1
+    assert proc.stdout == f"linked {size} bytes, second input: CUDA_ERROR_NOT_SUPPORTED\n"
+    assert "cuLinkAddData: second: a link of more than one input is not supported" in proc.stderr
 
 
 def test_module_from_a_ptx_file_names_it_in_diagnostics(program: Path, tmp_path: Path) -> None:

@@ -138,6 +138,16 @@ typedef enum CUjit_option_enum {
     CU_JIT_CACHE_MODE = 14,
 } CUjit_option;
 
+typedef enum CUjitInputType_enum {
+    CU_JIT_INPUT_CUBIN = 0,
+    CU_JIT_INPUT_PTX = 1,
+    CU_JIT_INPUT_FATBINARY = 2,
+    CU_JIT_INPUT_OBJECT = 3,
+    CU_JIT_INPUT_LIBRARY = 4,
+} CUjitInputType;
+
+typedef struct __cu2amd_link_state *CUlinkState;
+
 typedef enum CUctx_flags_enum {
     CU_CTX_SCHED_AUTO = 0x00,
     CU_CTX_SCHED_SPIN = 0x01,
@@ -590,6 +600,64 @@ CU2AMD_API CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule
     if (err == CUDA_SUCCESS && dptr) *dptr = (CUdeviceptr)(uintptr_t)p;
     if (err == CUDA_SUCCESS && bytes) *bytes = n;
     return err;
+}
+
+/* ------------------------------------------------------------------ linking */
+
+/* cuLink*: cu2amd's PTX compiler takes one module, so a link has one input (PTX, or a
+ * code object or offload bundle) and its "cubin" is that input, which cuModuleLoadData
+ * then compiles (or loads). A second input is CUDA_ERROR_NOT_SUPPORTED, said on stderr. */
+struct __cu2amd_link_state {
+    char *data;
+    size_t size;
+};
+CU2AMD_API CUresult cuLinkCreate(unsigned int numOptions, CUjit_option *options, void **optionValues,
+                                 CUlinkState *stateOut) {
+    (void)numOptions, (void)options, (void)optionValues;
+    if (!stateOut) return CUDA_ERROR_INVALID_VALUE;
+    *stateOut = (CUlinkState)calloc(1, sizeof(struct __cu2amd_link_state));
+    return *stateOut ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+CU2AMD_API CUresult cuLinkAddData(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
+                                  unsigned int numOptions, CUjit_option *options, void **optionValues) {
+    (void)numOptions, (void)options, (void)optionValues;
+    if (!state || !data) return CUDA_ERROR_INVALID_VALUE;
+    if (type == CU_JIT_INPUT_OBJECT || type == CU_JIT_INPUT_LIBRARY || state->data) {
+        fprintf(stderr, "cu2amd: cuLinkAddData: %s: %s\n", name ? name : "<input>",
+                state->data ? "a link of more than one input is not supported (cu2amd compiles one PTX module)"
+                            : "object and library inputs are not supported (only PTX, code objects, bundles)");
+        return CUDA_ERROR_NOT_SUPPORTED;
+    }
+    if (type == CU_JIT_INPUT_PTX && size && ((const char *)data)[size - 1] == 0) size--; /* its NUL */
+    state->data = (char *)malloc(size + 1);
+    if (!state->data) return CUDA_ERROR_OUT_OF_MEMORY;
+    memcpy(state->data, data, size);
+    state->data[size] = 0; /* PTX text as cuModuleLoadData wants it */
+    state->size = size + (type == CU_JIT_INPUT_PTX);
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions,
+                                  CUjit_option *options, void **optionValues) {
+    if (!state || !path) return CUDA_ERROR_INVALID_VALUE;
+    size_t size = 0;
+    char *data = __cu2amd_jit_read(path, &size);
+    if (!data) return CUDA_ERROR_FILE_NOT_FOUND;
+    CUresult err = cuLinkAddData(state, type, data, size, path, numOptions, options, optionValues);
+    free(data);
+    return err;
+}
+CU2AMD_API CUresult cuLinkComplete(CUlinkState state, void **cubinOut, size_t *sizeOut) {
+    if (!state || !cubinOut || !sizeOut) return CUDA_ERROR_INVALID_VALUE;
+    if (!state->data) return CUDA_ERROR_INVALID_VALUE; /* nothing added */
+    *cubinOut = state->data;
+    *sizeOut = state->size;
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuLinkDestroy(CUlinkState state) {
+    if (!state) return CUDA_ERROR_INVALID_HANDLE;
+    free(state->data);
+    free(state);
+    return CUDA_SUCCESS;
 }
 
 /* ------------------------------------------------------------------ execution */

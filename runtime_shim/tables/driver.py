@@ -31,6 +31,10 @@ _NO_EFFECT = (
     "have no such setting)"
 )
 _ROWS = "one copy per row (hipMemcpy, unified addressing); CUDA arrays are CUDA_ERROR_NOT_SUPPORTED"
+_LINK = (
+    "one input per link (PTX, a code object or an offload bundle), which becomes the 'cubin' that "
+    "cuModuleLoadData compiles; a second input, objects and libraries are CUDA_ERROR_NOT_SUPPORTED"
+)
 _OCCUPANCY = "host platform: a simple model (one multiprocessor, threads and shared memory)"
 
 # Driver functions whose HIP counterpart is not the plain cu -> hip rename.
@@ -140,6 +144,16 @@ IMPL = {
     "cuMemFree": Impl("hipFree"),
     "cuMemFreeHost": Impl("hipHostFree"),
     "cuModuleLoad": Impl("hipModuleLoad", note=JIT),
+    **{
+        name: Impl("cu2amd (cuda.h)", E, _LINK)
+        for name in (
+            "cuLinkAddData",
+            "cuLinkAddFile",
+            "cuLinkComplete",
+            "cuLinkCreate",
+            "cuLinkDestroy",
+        )
+    },
     "cuModuleLoadData": Impl("hipModuleLoadData", note=JIT),
     "cuModuleLoadFatBinary": Impl(
         "hipModuleLoadData",
@@ -517,6 +531,7 @@ S(
 _ENUMS = {
     "CUctx_flags_enum": "CUctx_flags",
     "CUfunc_cache_enum": "CUfunc_cache",
+    "CUjitInputType_enum": "CUjitInputType",
     "CUmemorytype_enum": "CUmemorytype",
     "CUoccupancy_flags_enum": "CUoccupancy_flags",
     "CUsharedconfig_enum": "CUsharedconfig",
@@ -536,6 +551,7 @@ _TYPES = {
     "CUuuid": "hipUUID",
     "CUuuid_st": "hipUUID",
     "CUcontext": "hipCtx_t",
+    "CUlinkState": "cu2amd: one input's copy (cuda.h)",
     "CUdevice": "hipDevice_t",
     "CUdeviceptr": "hipDeviceptr_t",
     "CUevent": "hipEvent_t",
@@ -600,6 +616,8 @@ _declared(
         CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
         CU_FUNC_ATTRIBUTE_NUM_REGS CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
         CU_FUNC_ATTRIBUTE_PTX_VERSION CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+        CU_JIT_INPUT_CUBIN CU_JIT_INPUT_FATBINARY CU_JIT_INPUT_LIBRARY CU_JIT_INPUT_OBJECT
+        CU_JIT_INPUT_PTX
         CU_JIT_CACHE_MODE CU_JIT_ERROR_LOG_BUFFER CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
         CU_JIT_FALLBACK_STRATEGY CU_JIT_GENERATE_DEBUG_INFO CU_JIT_GENERATE_LINE_INFO
         CU_JIT_INFO_LOG_BUFFER CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES CU_JIT_LOG_VERBOSE

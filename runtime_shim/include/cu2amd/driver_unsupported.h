@@ -241,11 +241,6 @@ __host__ int cuLibraryGetUnifiedFunction(...) __attribute__((unavailable("cu2amd
 __host__ int cuLibraryLoadData(...) __attribute__((unavailable("cu2amd does not support cuLibraryLoadData (Library Management) yet")));
 __host__ int cuLibraryLoadFromFile(...) __attribute__((unavailable("cu2amd does not support cuLibraryLoadFromFile (Library Management) yet")));
 __host__ int cuLibraryUnload(...) __attribute__((unavailable("cu2amd does not support cuLibraryUnload (Library Management) yet")));
-__host__ int cuLinkAddData(...) __attribute__((unavailable("cu2amd does not support cuLinkAddData (Module Management) yet")));
-__host__ int cuLinkAddFile(...) __attribute__((unavailable("cu2amd does not support cuLinkAddFile (Module Management) yet")));
-__host__ int cuLinkComplete(...) __attribute__((unavailable("cu2amd does not support cuLinkComplete (Module Management) yet")));
-__host__ int cuLinkCreate(...) __attribute__((unavailable("cu2amd does not support cuLinkCreate (Module Management) yet")));
-__host__ int cuLinkDestroy(...) __attribute__((unavailable("cu2amd does not support cuLinkDestroy (Module Management) yet")));
 __host__ int cuMemAddressFree(...) __attribute__((unavailable("cu2amd does not support cuMemAddressFree (Virtual Memory Management) yet")));
 __host__ int cuMemAddressReserve(...) __attribute__((unavailable("cu2amd does not support cuMemAddressReserve (Virtual Memory Management) yet")));
 __host__ int cuMemAdvise(...) __attribute__((unavailable("cu2amd does not support cuMemAdvise (Unified Addressing) yet")));
