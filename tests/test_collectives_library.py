@@ -33,7 +33,11 @@ def test_no_processor_attributes_or_module_flags(flavour: str) -> None:
     text = library.library_ir(flavour)
     assert '"target-cpu"' not in text
     features = set(re.findall(r'"target-features"="([^"]*)"', text))
-    expected = {"amdgcn-wave32": {"+wavefrontsize32"}, "amdgcn-wave64": {"+wavefrontsize64"}}
+    expected = {
+        "amdgcn-wave32": {"+wavefrontsize32"},
+        "amdgcn-wave64": {"+wavefrontsize64"},
+        "amdgcn-wave64-rdna": {"+wavefrontsize64"},
+    }
     assert features == expected.get(flavour, set())
     assert "!llvm.module.flags" not in text
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cu2amd.amdgpu.targets import parse_target_id
+from cu2amd.errors import UsageError
 from cu2amd.runtime_shim.device import warp_size
 
 NVCC = [sys.executable, "-m", "cu2amd.translator.nvcc"]
@@ -221,3 +222,7 @@ def test_wave_size_per_target() -> None:
     assert warp_size.device_flags(64, gfx1100) == ["-mwavefrontsize64"]
     assert (warp_size.wave_size(32, gfx942), warp_size.wave_size(32, gfx1100)) == (64, 32)
     assert (warp_size.wave_size(64, gfx942), warp_size.wave_size(64, gfx1100)) == (64, 64)
+    flavours = [warp_size.library_flavour(w, t) for w in (32, 64) for t in (gfx942, gfx1100)]
+    assert flavours == ["amdgcn-wave64", "amdgcn-wave32", "amdgcn-wave64", "amdgcn-wave64-rdna"]
+    with pytest.raises(UsageError, match=r"gfx1030 \(RDNA 2\) cannot move values between"):
+        warp_size.wave_size(64, parse_target_id("gfx1030"))

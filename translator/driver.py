@@ -43,7 +43,7 @@ from cu2amd.outputs import write_atomic
 from cu2amd.ptx_lowering.inline_asm import InlineAsm, reject_unrewritten_asm
 from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
 from cu2amd.runtime_shim.device import warp_size
-from cu2amd.runtime_shim.device.library import flavour_for_wave_size, link_device_library
+from cu2amd.runtime_shim.device.library import link_device_library
 from cu2amd.runtime_shim.headers import cuda_header_flags
 from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
@@ -499,7 +499,7 @@ class Driver:
             module = _limit_registers(module, count)
         with self.timed("  device libraries"):
             # Warp collectives (cu2amd/warp.h) are calls of the device runtime library.
-            link_device_library(module, flavour_for_wave_size(wave))
+            link_device_library(module, warp_size.library_flavour(self.config.warp_size, target))
             link_device_libraries(module, target, wave64, self.config.math)
         if linked:
             _check_resolved(module, str(target), lambda name: True)

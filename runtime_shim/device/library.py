@@ -7,6 +7,8 @@ like the host runtime:
 
     amdgcn-wave32  AMD GPUs running 32-lane waves (RDNA): llvm.amdgcn.* intrinsics
     amdgcn-wave64  AMD GPUs running 64-lane waves (GCN, CDNA)
+    amdgcn-wave64-rdna  RDNA 3+ in wave64 mode (cu2amd-nvcc --warp-size=64): its
+                   ds_bpermute reads the caller's own 32-lane half only
     host           the host platform: calls into its runtime, whose wave size (32 or 64)
                    is a launch setting
 
@@ -50,6 +52,12 @@ _AMDGCN = ("-target", "amdgcn-amd-amdhsa", "-nogpulib")
 FLAVOURS: dict[str, tuple[str, ...]] = {
     "amdgcn-wave32": (*_AMDGCN, "-mcpu=gfx1100"),
     "amdgcn-wave64": (*_AMDGCN, "-mcpu=gfx942"),
+    "amdgcn-wave64-rdna": (
+        *_AMDGCN,
+        "-mcpu=gfx1100",
+        "-mwavefrontsize64",
+        "-DCU2AMD_WAVE_RDNA_WAVE64",
+    ),
     "host": ("-target", "<host>", "-fPIC"),
 }
 
@@ -86,15 +94,21 @@ _PROCESSOR_ATTRIBUTE = re.compile(r'\s*"target-(cpu|features)"="[^"]*"')
 # are inlined, a function without it would take the target machine's default (wave32 on
 # RDNA), and ballots folded for 32 lanes cannot be selected in a wave64 kernel
 # (--warp-size=64 on RDNA).
-_WAVE_FEATURE = {"amdgcn-wave32": "+wavefrontsize32", "amdgcn-wave64": "+wavefrontsize64"}
+_WAVE_FEATURE = {
+    "amdgcn-wave32": "+wavefrontsize32",
+    "amdgcn-wave64": "+wavefrontsize64",
+    "amdgcn-wave64-rdna": "+wavefrontsize64",
+}
 _FEATURES_ATTRIBUTE = re.compile(r'"target-features"="[^"]*"')
 _CPU_ATTRIBUTE = re.compile(r'\s*"target-cpu"="[^"]*"')
 # Module flags (code object version, PIC level ...) are the including module's to set.
 _MODULE_FLAGS = re.compile(r"^!llvm\.(module\.flags|ident) = .*$", re.M)
 
 
-def flavour_for_wave_size(wave_size: int) -> str:
-    return f"amdgcn-wave{wave_size}"
+def flavour_for_wave_size(wave_size: int, rdna: bool = False) -> str:
+    """The AMDGPU flavour for a wave size; `rdna`: an RDNA target (wave64 only there by
+    --warp-size=64)."""
+    return "amdgcn-wave64-rdna" if rdna and wave_size == 64 else f"amdgcn-wave{wave_size}"
 
 
 def _source_dir() -> Path:

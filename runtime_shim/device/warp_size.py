@@ -7,9 +7,11 @@ loops) asks for `--warp-size=64`; then:
 - every compilation pass sees `__CU2AMD_WARP_SIZE__` (32 or 64), and cu2amd/warp.h gives
   `warpSize` 64, 64-bit masks and ballots, shuffles over 64 lanes, `%laneid` 0..63 (the
   `__cu2amd_*_w64` builtins of warp_api.h);
-- AMD targets run wave64: CDNA (gfx9) always does, RDNA (gfx10+) in wave64 mode
+- AMD targets run wave64: CDNA (gfx9) always does, RDNA 3+ (gfx11+) in wave64 mode
   (`-mwavefrontsize64`: the kernels' code objects say wavefront size 64), with the
-  device runtime library's wave64 flavour and the device libraries' wave64 controls;
+  device runtime library's wave64 flavour (`amdgcn-wave64-rdna` there: its ds_bpermute
+  stays in a 32-lane half) and the device libraries' wave64 controls; RDNA 1/2 are an
+  error (no move between the halves of a wave64 but v_readlane);
 - the host platform runs its launches with wave size 64 (cu2amd/warp.h sets
   CU2AMD_WARP_SIZE=64 in the program);
 - inline PTX that depends on the warp size (warp collectives, %laneid, %lanemask_*,
@@ -22,11 +24,15 @@ import re
 from collections.abc import Iterable
 from typing import Protocol
 
-from cu2amd.amdgpu.targets import TargetId
+from cu2amd.amdgpu.targets import Family, TargetId
 from cu2amd.errors import Cu2amdError, ErrorList, Location, UnsupportedError, UsageError
+from cu2amd.runtime_shim.device.library import flavour_for_wave_size
 
 WARP_SIZES = (32, 64)
 DEFAULT = 32
+# RDNA 1 and 2 in wave64 mode have no move between the halves of a wave but v_readlane
+# (v_permlane64 is RDNA 3's; their ds_bpermute stays in a half): not supported.
+_NO_WAVE64_WARPS = frozenset({Family.RDNA1, Family.RDNA2})
 
 # PTX whose meaning depends on the warp size (PTX ISA 9.7.9.6, 9.7.13, 10: special registers).
 _WARP_PTX = re.compile(
@@ -49,7 +55,19 @@ def wave_size(warp_size: int, target: TargetId) -> int:
         return target.target.default_wave_size
     if 64 not in target.target.wave_sizes:
         raise UsageError(f"--warp-size=64: {target.processor} has no 64-lane waves")
+    if target.target.family in _NO_WAVE64_WARPS:
+        raise UsageError(
+            f"--warp-size=64: {target.processor} ({target.target.family.value}) cannot move "
+            "values between the halves of a 64-lane wave (no v_permlane64); use gfx9 (CDNA) "
+            "or gfx11+ (RDNA 3+) targets, or CUDA's 32-lane warps"
+        )
     return 64
+
+
+def library_flavour(warp_size: int, target: TargetId) -> str:
+    """The device runtime library's flavour for `target` (runtime_shim/device/library.py)."""
+    wave = wave_size(warp_size, target)
+    return flavour_for_wave_size(wave, rdna=wave != target.target.default_wave_size)
 
 
 def device_flags(warp_size: int, target: TargetId) -> list[str]:

@@ -95,7 +95,31 @@ CU2AMD_WAVE cu2amd_u64 cu2amd_wave_active(const char *site, cu2amd_u64 group) {
 CU2AMD_WAVE cu2amd_u32 cu2amd_wave_shuffle(const char *site, cu2amd_u64 group, cu2amd_u32 value,
                                            cu2amd_u32 source) {
     (void)site, (void)group;
+#if defined(CU2AMD_WAVE_RDNA_WAVE64)
+    /* RDNA in wave64 mode: ds_bpermute reads lanes of the caller's own 32-lane half
+     * (lane source & 31 there). A source in the other half is read through v_permlane64
+     * (lane l gets lane l ^ 32) when every lane of the wave is active, so that each
+     * lane's partner has swapped its value; otherwise with v_readlane, one round per
+     * distinct source (a source outside the group is undefined, v_readlane reads any). */
+    cu2amd_u32 hw = cu2amd_wave_lane();
+    cu2amd_u32 same = (cu2amd_u32)__builtin_amdgcn_ds_bpermute((int)(source << 2), (int)value);
+    bool across = ((source ^ hw) & 32u) != 0;
+    if (__builtin_amdgcn_ballot_w64(1) == ~0ull) {
+        cu2amd_u32 swapped = __builtin_amdgcn_permlane64(value);
+        cu2amd_u32 other = (cu2amd_u32)__builtin_amdgcn_ds_bpermute((int)(source << 2), (int)swapped);
+        return across ? other : same;
+    }
+    cu2amd_u32 result = same;
+    for (cu2amd_u64 todo = __builtin_amdgcn_ballot_w64(across); todo != 0;) {
+        cu2amd_u32 s = (cu2amd_u32)__builtin_amdgcn_readlane((int)source, (int)__builtin_ctzll(todo));
+        cu2amd_u32 v = (cu2amd_u32)__builtin_amdgcn_readlane((int)value, (int)s);
+        if (across && source == s) result = v;
+        todo &= ~__builtin_amdgcn_ballot_w64(across && source == s);
+    }
+    return result;
+#else
     return (cu2amd_u32)__builtin_amdgcn_ds_bpermute((int)(source << 2), (int)value);
+#endif
 }
 
 CU2AMD_WAVE cu2amd_u64 cu2amd_wave_shuffle64(const char *site, cu2amd_u64 group, cu2amd_u64 value,
