@@ -29,6 +29,8 @@ struct Out {
     unsigned long long ballot, match, lanemask, active;
     int sum, tree, xor63, up40, strided;
     unsigned lane;
+    unsigned long long all_mask;
+    int all_pred, votes;
 };
 
 __global__ void kernel(Out *out) {
@@ -45,6 +47,8 @@ __global__ void kernel(Out *out) {
     __syncwarp(active);
     o.match = __match_any_sync(active, t % 5);
     o.sum = __reduce_add_sync(active, t);
+    o.all_mask = __match_all_sync(active, t / 64, &o.all_pred);
+    o.votes = __all_sync(active, t < 150) | __any_sync(active, t == 40) << 1 | __uni_sync(active, t < 150) << 2;
     int acc = 0;
     for (int i = lane; i < 200; i += warpSize) acc += i;  // a warpSize-strided loop
     o.strided = acc;
@@ -66,8 +70,8 @@ int main() {
     if (cudaDeviceSynchronize() != cudaSuccess) return 1;
     for (int t = 0; t < n; ++t) {
         Out o = out[t];
-        printf("%d %llx %llx %llx %llx %d %d %d %d %d %u\n", t, o.ballot, o.match, o.lanemask, o.active,
-               o.sum, o.tree, o.xor63, o.up40, o.strided, o.lane);
+        printf("%d %llx %llx %llx %llx %d %d %d %d %d %u %llx %d %d\n", t, o.ballot, o.match, o.lanemask,
+               o.active, o.sum, o.tree, o.xor63, o.up40, o.strided, o.lane, o.all_mask, o.all_pred, o.votes);
     }
     return 0;
 }
@@ -93,7 +97,12 @@ def _model() -> list[list[int]]:
         strided = sum(range(lane, 200, 64))
         sums = sum(base + i for i in lanes)
         lanemask = (1 << lane) - 1
-        rows.append([t, ballot, match, lanemask, active, sums, tree, xor63, up40, strided, lane])
+        ts = [base + i for i in lanes]
+        same = len({x // 64 for x in ts}) == 1
+        all_lt = all(x < 150 for x in ts)
+        votes = all_lt | (40 in ts) << 1 | (all_lt or not any(x < 150 for x in ts)) << 2
+        row = [t, ballot, match, lanemask, active, sums, tree, xor63, up40, strided, lane]
+        rows.append([*row, active if same else 0, int(same), votes])
     return rows
 
 
@@ -101,7 +110,8 @@ def _parse(stdout: str) -> list[list[int]]:
     rows = []
     for line in stdout.splitlines():
         f = line.split()
-        rows.append([int(f[0]), *(int(x, 16) for x in f[1:5]), *(int(x) for x in f[5:])])
+        ints = [int(f[0]), *(int(x, 16) for x in f[1:5]), *(int(x) for x in f[5:11])]
+        rows.append([*ints, int(f[11], 16), int(f[12]), int(f[13])])
     return rows
 
 
