@@ -296,25 +296,28 @@ template <bool F32, u32 K> CU2AMD_WAVE u32 butterfly(const char *site, u64 group
 }
 
 /* The reduction of `value` over the members of the group: every member gets it. A full
- * warp reduces with butterfly steps (lane ^ 16, 8, 4, 2, 1; a 64-lane warp first ^ 32,
- * a general shuffle); otherwise the members' values are read one by one (the lanes
- * outside the group cannot take part in a shuffle). */
+ * warp reduces in steps that each combine a lane with one of another group of lanes
+ * holding the other part: lane ^ 1, ^ 2 (quads), ^ 7 (half rows: the other quad),
+ * ^ 15 (rows: the other half row), all DPP moves, then ^ 16 (the other row) and for a
+ * 64-lane warp ^ 32 (a general shuffle). The operations are associative and commutative,
+ * so any such order gives every lane the whole. Otherwise the members' values are read
+ * one by one (the lanes outside the group cannot take part in a shuffle). */
 template <u32 W, bool F32>
 CU2AMD_WAVE u32 reduce(const char *site, u32 op, Mask<W> mask, u32 value) {
     Lane<W> l = here<W>();
     u64 group = member_group<W>(site, mask, l);
     u64 active = cu2amd_wave_active(site, group);
     if ((warp_bits<W>(active, l) & mask) == FULL<W>) {
-        u32 x = value;
+        u32 x = butterfly<F32, 1>(site, group, op, value);
+        x = butterfly<F32, 2>(site, group, op, x);
+        x = butterfly<F32, 7>(site, group, op, x);
+        x = butterfly<F32, 15>(site, group, op, x);
+        x = butterfly<F32, 16>(site, group, op, x);
         if (W == 64) {
             u32 other = cu2amd_wave_shuffle(site, group, x, l.hw ^ 32u);
             x = F32 ? combine_f32(op, x, other) : combine(op, x, other);
         }
-        x = butterfly<F32, 16>(site, group, op, x);
-        x = butterfly<F32, 8>(site, group, op, x);
-        x = butterfly<F32, 4>(site, group, op, x);
-        x = butterfly<F32, 2>(site, group, op, x);
-        return butterfly<F32, 1>(site, group, op, x);
+        return x;
     }
     u32 result = 0;
     bool first = true;
