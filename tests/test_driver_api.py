@@ -705,3 +705,62 @@ def test_an_unsupported_driver_function_is_a_compile_error_naming_it(tmp_path: P
         f"{source}:4:12: error: 'cuGraphCreate' is unavailable: cu2amd does not support "
         "cuGraphCreate (Graph Management) yet" in proc.stderr
     )
+
+
+PLAIN_C = r"""
+#include <cuda.h>
+#include <stdio.h>
+static const char *PTX = "@PTX@";
+int main(void) {
+    CUdevice dev;
+    CUcontext ctx;
+    CUmodule mod;
+    CUfunction f;
+    CUdeviceptr d;
+    unsigned v = 40, out[8];
+    if (cuInit(0) || cuDeviceGet(&dev, 0) || cuCtxCreate(&ctx, 0, dev)) return 1;
+    CUresult r = cuModuleLoadData(&mod, PTX);
+    const char *text;
+    cuGetErrorString(r, &text);
+    printf("load: %s\n", text);
+    if (r || cuModuleGetFunction(&f, mod, "fill") || cuMemAlloc(&d, sizeof out)) return 1;
+    void *args[] = {&d, &v};
+    if (cuLaunchKernel(f, 1, 1, 1, 8, 1, 1, 0, 0, args, NULL) || cuMemcpyDtoH(out, d, sizeof out)) return 1;
+    printf("%u %u\n", out[0], out[7]);
+    return 0;
+}
+"""
+FILL_PTX = (
+    ".version 7.0\\n.target sm_80\\n.address_size 64\\n"
+    ".visible .entry fill(.param .u64 p, .param .u32 v)\\n{\\n"
+    "  .reg .b32 %r<4>;\\n  .reg .b64 %rd<4>;\\n"
+    "  ld.param.u64 %rd1, [p];\\n  ld.param.u32 %r1, [v];\\n  mov.u32 %r2, %tid.x;\\n"
+    "  mul.wide.u32 %rd2, %r2, 4;\\n  add.s64 %rd3, %rd1, %rd2;\\n  add.u32 %r3, %r1, %r2;\\n"
+    "  st.global.u32 [%rd3], %r3;\\n  ret;\\n}\\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("compiler", "suffix", "flags"), [("cc", ".c", ["-std=c11"]), ("c++", ".cpp", [])]
+)
+def test_plain_c_and_cxx_files_use_cuda_h_with_the_host_compiler(
+    compiler: str, suffix: str, flags: list[str], tmp_path: Path
+) -> None:
+    """As with NVIDIA's cuda.h and -lcuda: no cu2amd-nvcc, the host runtime as libcuda."""
+    import shutil
+
+    from cu2amd.runtime_shim.host.build import runtime_library
+
+    cc = shutil.which(compiler)
+    if cc is None:
+        pytest.skip(f"no {compiler}")
+    source = tmp_path / f"plain{suffix}"
+    source.write_text(PLAIN_C.replace("@PTX@", FILL_PTX))
+    exe = tmp_path / "plain"
+    lib = runtime_library()
+    cmd = [cc, *flags, "-Wall", "-Wextra", "-Werror", "-I", str(include_dir()), str(source),
+           "-o", str(exe), str(lib), f"-Wl,-rpath,{lib.parent}"]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(exe, tmp_path)
+    assert proc.returncode == 0 and proc.stdout == "load: no error\n40 47\n", proc.stderr

@@ -3,17 +3,43 @@
  * export: one host object links against either. CUDA's types, numbering and texts are
  * kept. A module given as PTX text is compiled at run time by cu2amd's PTX compiler for
  * the device's architecture and cached (cu2amd/ptx_jit.h); on the host platform the
- * runtime's hipModuleLoadData does that itself. */
+ * runtime's hipModuleLoadData does that itself.
+ *
+ * As NVIDIA's, this header also serves C and C++ files compiled by the host compiler
+ * (gcc, g++) and linked with -lcuda (the toolkit directory's libcuda: libamdhip64, or the
+ * host platform runtime), not only CUDA files compiled by cu2amd-nvcc. */
 #ifndef CU2AMD_CUDA_H
 #define CU2AMD_CUDA_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#if defined(__CUDA__) || defined(__HIP__)
 #include "cuda_runtime_api.h"
+#define CU2AMD_CU_HOST __host__
+#else
+#define CU2AMD_CU_HOST
+#endif
 #include "cu2amd/ptx_jit.h"
 
+/* What cu2amd/driver_unsupported.h declares unsupported functions with: any arguments,
+ * and an error naming the function at the call (GCC before 12 has no `unavailable`). */
+#ifdef __cplusplus
+#define CU2AMD_CU_ANY_ARGS ...
+#else
+#define CU2AMD_CU_ANY_ARGS
+#endif
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
+#define CU2AMD_CU_UNAVAILABLE(message) __attribute__((unavailable(message)))
+#else
+#define CU2AMD_CU_UNAVAILABLE(message) __attribute__((error(message)))
+#endif
+
 #define CUDA_VERSION 12000
+#define CUDA_CB
 #define CU_LAUNCH_PARAM_END_AS_INT 0x00
 #define CU_LAUNCH_PARAM_END ((void *)CU_LAUNCH_PARAM_END_AS_INT)
 #define CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT 0x01
@@ -148,6 +174,31 @@ typedef enum CUjitInputType_enum {
 
 typedef struct __cu2amd_link_state *CUlinkState;
 
+typedef void (*CUstreamCallback)(CUstream hStream, CUresult status, void *userData);
+
+#define CU_MEMHOSTALLOC_PORTABLE 0x01
+#define CU_MEMHOSTALLOC_DEVICEMAP 0x02
+#define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01
+#define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
+#define CU_MEMHOSTREGISTER_IOMEMORY 0x04
+#define CU_MEMHOSTREGISTER_READ_ONLY 0x08
+
+/* The pointer attributes cuPointerGetAttribute answers (CUDA's numbering). */
+typedef enum CUpointer_attribute_enum {
+    CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+    CU_POINTER_ATTRIBUTE_DEVICE_POINTER = 3,
+    CU_POINTER_ATTRIBUTE_HOST_POINTER = 4,
+    CU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
+    CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+} CUpointer_attribute;
+
+typedef enum CUmemAttach_flags_enum {
+    CU_MEM_ATTACH_GLOBAL = 0x1,
+    CU_MEM_ATTACH_HOST = 0x2,
+    CU_MEM_ATTACH_SINGLE = 0x4,
+} CUmemAttach_flags;
+
 typedef enum CUctx_flags_enum {
     CU_CTX_SCHED_AUTO = 0x00,
     CU_CTX_SCHED_SPIN = 0x01,
@@ -234,7 +285,9 @@ typedef enum CUevent_flags_enum {
     CU_EVENT_INTERPROCESS = 0x4,
 } CUevent_flags;
 
+#ifdef __cplusplus
 extern "C" {
+#endif
 /* HIP's driver-style C ABI, as libamdhip64 (ROCm 5.x) and the host platform (module.c)
  * export it; runtime_shim/host/cu2amd_hip.h declares the same with HIP's types. The
  * runtime functions used here are declared as cuda_runtime_api.h declares them. */
@@ -314,11 +367,13 @@ int hipEventRecord(CUevent event, CUstream stream);
 int hipEventSynchronize(CUevent event);
 int hipEventElapsedTime(float *ms, CUevent start, CUevent stop);
 int hipEventDestroy(CUevent event);
+#ifdef __cplusplus
 }
+#endif
 
 /* hipDeviceProp_t of ROCm 5.2 up to the fields read here (padded: the runtime writes all
  * of its own). The layout is runtime_shim/host/cu2amd_hip.h's, checked against ROCm's. */
-struct __cu2amd_cu_device_prop {
+typedef struct __cu2amd_cu_device_prop {
     char name[256];
     size_t totalGlobalMem, sharedMemPerBlock;
     int regsPerBlock, warpSize, maxThreadsPerBlock, maxThreadsDim[3], maxGridSize[3], clockRate, memoryClockRate,
@@ -341,9 +396,9 @@ struct __cu2amd_cu_device_prop {
         directManagedMemAccessFromHost, concurrentManagedAccess, pageableMemoryAccess,
         pageableMemoryAccessUsesHostPageTables;
     char rest[1024];
-};
+} __cu2amd_cu_device_prop;
 
-#define CU2AMD_API static __host__ __inline__
+#define CU2AMD_API static CU2AMD_CU_HOST __inline__
 #define CU2AMD_CU(call) ((CUresult)(call))
 
 CU2AMD_API CUresult cuGetErrorName(CUresult error, const char **pStr) {
@@ -728,6 +783,9 @@ CU2AMD_API CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
 CU2AMD_API CUresult cuMemFree(CUdeviceptr dptr) { return CU2AMD_CU(hipFree(CU2AMD_PTR(dptr))); }
 CU2AMD_API CUresult cuMemAllocHost(void **pp, size_t bytesize) { return CU2AMD_CU(hipHostMalloc(pp, bytesize, 0)); }
 CU2AMD_API CUresult cuMemFreeHost(void *p) { return CU2AMD_CU(hipHostFree(p)); }
+CU2AMD_API CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags) {
+    return CU2AMD_CU(hipHostMalloc(pp, bytesize, Flags)); /* HIP's flags have CUDA's values */
+}
 CU2AMD_API CUresult cuMemGetInfo(size_t *free, size_t *total) { return CU2AMD_CU(hipMemGetInfo(free, total)); }
 CU2AMD_API CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount) {
     return CU2AMD_CU(hipMemcpyHtoD(CU2AMD_PTR(dstDevice), (void *)srcHost, ByteCount));
@@ -856,4 +914,7 @@ CU2AMD_API CUresult cuEventDestroy(CUevent hEvent) { return CU2AMD_CU(hipEventDe
 #undef CU2AMD_CU_ERRORS
 
 #include "cu2amd/driver_unsupported.h"
+#undef CU2AMD_CU_HOST
+#undef CU2AMD_CU_ANY_ARGS
+#undef CU2AMD_CU_UNAVAILABLE
 #endif

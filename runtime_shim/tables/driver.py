@@ -26,6 +26,7 @@ _SAME = names("""
     cuMemsetD32Async cuMemsetD8 cuMemsetD8Async cuModuleGetFunction cuModuleGetGlobal
     cuModuleUnload cuStreamDestroy cuStreamQuery cuStreamSynchronize cuMemAllocPitch
 """)
+_HOST = "host platform: "
 _NO_EFFECT = (
     "recorded and reported back; no effect on the code (AMD GPUs and the host platform "
     "have no such setting)"
@@ -88,6 +89,7 @@ IMPL = {
         "of -arch); any other is CUDA_ERROR_INVALID_VALUE",
     ),
     "cuDeviceGetCount": Impl("hipGetDeviceCount"),
+    "cuMemHostAlloc": Impl("hipHostMalloc"),
     "cuDeviceGetProperties": Impl("hipGetDeviceProperties", note="SIMDWidth is 32 (CUDA's warp)"),
     "cuDeviceGetUuid": Impl("hipDeviceGetUuid", note="host platform: the same 16 bytes every run"),
     "cuCtxGetCacheConfig": Impl("hipCtxGetCacheConfig", E, _NO_EFFECT),
@@ -532,8 +534,10 @@ _ENUMS = {
     "CUctx_flags_enum": "CUctx_flags",
     "CUfunc_cache_enum": "CUfunc_cache",
     "CUjitInputType_enum": "CUjitInputType",
+    "CUmemAttach_flags_enum": "CUmemAttach_flags",
     "CUmemorytype_enum": "CUmemorytype",
     "CUoccupancy_flags_enum": "CUoccupancy_flags",
+    "CUpointer_attribute_enum": "CUpointer_attribute",
     "CUsharedconfig_enum": "CUsharedconfig",
     "CUdevice_attribute_enum": "CUdevice_attribute",
     "CUevent_flags_enum": "CUevent_flags",
@@ -548,6 +552,7 @@ _TYPES = {
     "CUdevprop": "cu2amd: filled from hipDeviceProp_t",
     "CUdevprop_st": "cu2amd: filled from hipDeviceProp_t",
     "CUoccupancyB2DSize": "cu2amd: accepted as NULL only",
+    "CUstreamCallback": "hipStreamCallback_t",
     "CUuuid": "hipUUID",
     "CUuuid_st": "hipUUID",
     "CUcontext": "hipCtx_t",
@@ -608,6 +613,9 @@ _declared(
         CU_FUNC_CACHE_PREFER_EQUAL CU_FUNC_CACHE_PREFER_L1 CU_FUNC_CACHE_PREFER_NONE
         CU_FUNC_CACHE_PREFER_SHARED CU_MEMORYTYPE_ARRAY CU_MEMORYTYPE_DEVICE CU_MEMORYTYPE_HOST
         CU_MEMORYTYPE_UNIFIED CU_OCCUPANCY_DEFAULT CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE
+        CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL CU_POINTER_ATTRIBUTE_DEVICE_POINTER
+        CU_POINTER_ATTRIBUTE_HOST_POINTER CU_POINTER_ATTRIBUTE_IS_MANAGED
+        CU_POINTER_ATTRIBUTE_MEMORY_TYPE
         CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE
         CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE
         CU_EVENT_BLOCKING_SYNC CU_EVENT_DEFAULT CU_EVENT_DISABLE_TIMING CU_EVENT_INTERPROCESS
@@ -617,7 +625,7 @@ _declared(
         CU_FUNC_ATTRIBUTE_NUM_REGS CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
         CU_FUNC_ATTRIBUTE_PTX_VERSION CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
         CU_JIT_INPUT_CUBIN CU_JIT_INPUT_FATBINARY CU_JIT_INPUT_LIBRARY CU_JIT_INPUT_OBJECT
-        CU_JIT_INPUT_PTX
+        CU_JIT_INPUT_PTX CU_MEM_ATTACH_GLOBAL CU_MEM_ATTACH_HOST CU_MEM_ATTACH_SINGLE
         CU_JIT_CACHE_MODE CU_JIT_ERROR_LOG_BUFFER CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
         CU_JIT_FALLBACK_STRATEGY CU_JIT_GENERATE_DEBUG_INFO CU_JIT_GENERATE_LINE_INFO
         CU_JIT_INFO_LOG_BUFFER CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES CU_JIT_LOG_VERBOSE
@@ -630,6 +638,7 @@ _declared(
     "Data types used by the driver API: macros",
     Kind.MACRO,
     {
+        "CUDA_CB": "cu2amd: empty (the callback calling convention of Windows)",
         "CUDA_VERSION": "cu2amd: 12000 (the CUDA 12.0 driver API)",
         **{
             name: "cu2amd: CUDA's value, translated for hipModuleLaunchKernel"
@@ -637,6 +646,14 @@ _declared(
             CU_LAUNCH_PARAM_BUFFER_POINTER CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT
             CU_LAUNCH_PARAM_BUFFER_SIZE CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT CU_LAUNCH_PARAM_END
             CU_LAUNCH_PARAM_END_AS_INT
+        """)
+        },
+        **{
+            name: "cu2amd: CUDA's value (HIP's flags are the same)"
+            for name in names("""
+            CU_MEMHOSTALLOC_DEVICEMAP CU_MEMHOSTALLOC_PORTABLE CU_MEMHOSTALLOC_WRITECOMBINED
+            CU_MEMHOSTREGISTER_DEVICEMAP CU_MEMHOSTREGISTER_IOMEMORY CU_MEMHOSTREGISTER_PORTABLE
+            CU_MEMHOSTREGISTER_READ_ONLY
         """)
         },
     },

@@ -35,7 +35,7 @@
 #define CU2AMD_JIT_VERSION "0.1.0.dev0"
 #define CU2AMD_JIT_PATH_MAX 4096
 
-#ifdef __cplusplus
+#if defined(__CUDA__) || defined(__HIP__)
 #define CU2AMD_JIT_FN static inline __attribute__((unused)) __host__
 #else
 #define CU2AMD_JIT_FN static inline __attribute__((unused))
@@ -221,12 +221,28 @@ CU2AMD_JIT_FN int __cu2amd_jit_compile(const char *ptx, size_t size, const char 
     if (meta) snprintf(meta, meta_len, "%s", meta_path);
     if (access(out, R_OK) == 0) return CU2AMD_JIT_OK; /* written last, whole (renamed) */
 
-    char input[CU2AMD_JIT_PATH_MAX];
-    snprintf(input, sizeof input, "%s/.input-%.32s-XXXXXX.ptx", dir, hex); /* unique per process and thread */
-    int fd = mkstemps(input, 4);
-    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    int written = f && fwrite(ptx, 1, size, f) == size;
-    if (f ? fclose(f) != 0 : (fd >= 0 && close(fd) != 0)) written = 0;
+    /* The input under a name no other process or thread is using (O_EXCL). */
+    char input[CU2AMD_JIT_PATH_MAX + 128]; /* the folder's path is shorter than CU2AMD_JIT_PATH_MAX */
+    static unsigned serial;
+    int fd = -1;
+    for (int attempt = 0; fd < 0 && attempt < 100; attempt++) {
+        snprintf(input, sizeof input, "%s/.input-%.32s-%ld-%u.ptx", dir, hex, (long)getpid(), serial++);
+        fd = open(input, O_WRONLY | O_CREAT | O_EXCL, 0600);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    int written = 0;
+    if (fd >= 0) {
+        const char *p = ptx;
+        size_t left = size;
+        while (left) {
+            ssize_t n = write(fd, p, left);
+            if (n <= 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            p += n, left -= (size_t)n;
+        }
+        written = left == 0;
+        if (close(fd) != 0) written = 0;
+    }
     if (!written) {
         if (fd >= 0) unlink(input);
         fprintf(stderr, "cu2amd PTX JIT: cannot write %s\n", input);
