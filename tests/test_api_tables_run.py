@@ -5,6 +5,7 @@ platform and its results are checked here."""
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import struct
 import subprocess
@@ -174,10 +175,26 @@ def test_every_known_broken_row_is_exercised() -> None:
             assert r.name in math_rows or r.name in DEVICE_CALLS, r.name
 
 
+def _runtime_api_program_calls() -> set[str]:
+    """What the programs of tests/test_runtime_api_*.py call and check (their CALLS)."""
+    calls: set[str] = set()
+    for path in sorted(Path(__file__).resolve().parent.glob("test_runtime_api_*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        assert all(f"{name}(" in module.PROGRAM for name in module.CALLS), path.name
+        calls |= module.CALLS
+    return calls
+
+
 def test_the_program_calls_every_supported_runtime_function() -> None:
+    """Every supported runtime function is called and checked by this program or by one of
+    tests/test_runtime_api_*.py's (one per API group)."""
     supported = {r.name for r in ALL_ROWS
                  if r.group is Group.RUNTIME and r.kind is Kind.FUNCTION and r.works}  # fmt: skip
-    assert supported == RUNTIME_CALLS
+    assert sorted(supported - RUNTIME_CALLS - _runtime_api_program_calls()) == []
+    assert sorted((RUNTIME_CALLS | _runtime_api_program_calls()) - supported) == []
     assert all(f"{name}(" in RUNTIME_MAIN for name in RUNTIME_CALLS)
 
 

@@ -120,7 +120,9 @@ CUDA_ERRORS = {
     2: ("cudaErrorMemoryAllocation", "out of memory"),
     3: ("cudaErrorInitializationError", "initialization error"),
     9: ("cudaErrorInvalidConfiguration", "invalid configuration argument"),
+    12: ("cudaErrorInvalidPitchValue", "invalid pitch argument"),
     13: ("cudaErrorInvalidSymbol", "invalid device symbol"),
+    16: ("cudaErrorInvalidHostPointer", "invalid host pointer"),
     17: ("cudaErrorInvalidDevicePointer", "invalid device pointer"),
     21: ("cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"),
     52: ("cudaErrorMissingConfiguration", "__global__ function call is not configured"),
@@ -129,25 +131,35 @@ CUDA_ERRORS = {
     101: ("cudaErrorInvalidDevice", "invalid device ordinal"),
     200: ("cudaErrorInvalidKernelImage", "device kernel image is invalid"),
     209: ("cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"),
+    215: ("cudaErrorUnsupportedLimit", "limit is not supported on this architecture"),
+    217: ("cudaErrorPeerAccessUnsupported", "peer access is not supported between these two devices"),
     400: ("cudaErrorInvalidResourceHandle", "invalid resource handle"),
     500: ("cudaErrorNotFound", "named symbol not found"),
     600: ("cudaErrorNotReady", "device not ready"),
     700: ("cudaErrorIllegalAddress", "an illegal memory access was encountered"),
     701: ("cudaErrorLaunchOutOfResources", "too many resources requested for launch"),
+    704: ("cudaErrorPeerAccessAlreadyEnabled", "peer access is already enabled"),
+    705: ("cudaErrorPeerAccessNotEnabled", "peer access has not been enabled"),
+    708: ("cudaErrorSetOnActiveProcess", "cannot set while device is active in this process"),
     710: ("cudaErrorAssert", "device-side assert triggered"),
+    712: ("cudaErrorHostMemoryAlreadyRegistered", "part or all of the requested memory range is already mapped"),
+    713: ("cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region"),
     719: ("cudaErrorLaunchFailure", "unspecified launch failure"),
     801: ("cudaErrorNotSupported", "operation not supported"),
     999: ("cudaErrorUnknown", "unknown error"),
 }  # fmt: skip
-HEADER = ROOT / "runtime_shim" / "include" / "cuda_runtime_api.h"
+HEADER = ROOT / "runtime_shim" / "include" / "cu2amd" / "runtime_types.h"  # its error list
 
 
 def test_error_names_and_strings_are_cudas(tmp_path: Path) -> None:
-    """Every code cuda_runtime_api.h defines has its enumerator's spelling as its name and
-    CUDA's text (was: HIP's names with the prefix swapped, "hipErrorUnknown" ...)."""
+    """Every code cuda_runtime_api.h defines (in cu2amd/runtime_types.h) has its
+    enumerator's spelling as its name and CUDA's text (was: HIP's names with the prefix
+    swapped, "hipErrorUnknown" ...)."""
     defined = {
         int(value): name
-        for name, value in re.findall(r"^\s*X\((cuda\w+), (\d+), ", HEADER.read_text(), re.M)
+        for name, value in re.findall(
+            r'^\s*X\((cuda(?:Success|Error\w+)), (\d+), "', HEADER.read_text(), re.M
+        )
     }
     assert defined, "no error codes found in the header"
     assert {v: CUDA_ERRORS[v][0] for v in defined} == defined  # CUDA's values and spellings

@@ -151,6 +151,19 @@ EXPORTS = {
     "hipLaunchKernel", "hipMalloc", "hipMemcpy", "hipMemcpyAsync", "hipMemset", "hipMemsetAsync",
     "hipPeekAtLastError", "hipSetDevice", "hipStreamCreate", "hipStreamDestroy",
     "hipStreamSynchronize",
+    "hipDeviceCanAccessPeer", "hipDeviceDisablePeerAccess", "hipDeviceEnablePeerAccess",
+    "hipDeviceGetCacheConfig", "hipDeviceGetSharedMemConfig", "hipDeviceGetStreamPriorityRange",
+    "hipDeviceSetCacheConfig", "hipDeviceSetSharedMemConfig", "hipEventCreateWithFlags",
+    "hipEventQuery", "hipFuncGetAttributes", "hipFuncSetAttribute", "hipFuncSetCacheConfig",
+    "hipFuncSetSharedMemConfig", "hipGetDeviceFlags", "hipGetSymbolAddress", "hipGetSymbolSize",
+    "hipHostFree", "hipHostGetDevicePointer", "hipHostGetFlags", "hipHostMalloc",
+    "hipHostRegister", "hipHostUnregister", "hipMallocManaged", "hipMallocPitch", "hipMemGetInfo",
+    "hipMemcpy2D", "hipMemcpy2DAsync", "hipMemcpyFromSymbol", "hipMemcpyFromSymbolAsync",
+    "hipMemcpyPeer", "hipMemcpyPeerAsync", "hipMemcpyToSymbol", "hipMemcpyToSymbolAsync",
+    "hipMemset2D", "hipMemset2DAsync", "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+    "hipPointerGetAttributes", "hipSetDeviceFlags", "hipStreamAddCallback",
+    "hipStreamCreateWithFlags", "hipStreamCreateWithPriority", "hipStreamGetFlags",
+    "hipStreamGetPriority", "hipStreamQuery", "hipStreamWaitEvent",
     # the driver API's module functions (module.c), for cuda.h
     "hipCtxCreate", "hipCtxDestroy", "hipCtxGetCacheConfig", "hipCtxGetCurrent", "hipCtxGetDevice",
     "hipCtxGetFlags", "hipCtxGetSharedMemConfig", "hipCtxPopCurrent", "hipCtxPushCurrent",
@@ -168,9 +181,6 @@ EXPORTS = {
     "hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
     "hipModuleOccupancyMaxPotentialBlockSize", "hipModuleOccupancyMaxPotentialBlockSizeWithFlags",
     "hipModuleUnload", "hipProfilerStart", "hipProfilerStop",
-    # runtime functions the driver API calls (weak stand-ins in module.c until hip.c has them)
-    "hipEventCreateWithFlags", "hipHostFree", "hipHostMalloc", "hipMemGetInfo",
-    "hipStreamCreateWithFlags", "hipStreamQuery",
     # cu2amd.host (loader.py)
     "cu2amd_rt_field_offset", "cu2amd_rt_launch", "cu2amd_rt_max_shared_bytes",
     "cu2amd_rt_version",
@@ -292,13 +302,60 @@ def test_the_two_declarations_of_the_hip_abi_agree() -> None:
             ).cursor
         )
         assert {"hipMalloc", "hipLaunchKernel", "hipGetDeviceProperties"} <= rocm.keys()
-        assert {n: rocm[n] for n in shim if n in rocm} == {n: shim[n] for n in shim if n in rocm}
+        assert sorted(shim.keys() - rocm.keys()) == [], "HIP functions ROCm 5.2 does not declare"
+        assert {n: rocm[n] for n in shim} == shim
 
-    # hipGetDeviceProperties writes a hipDeviceProp_t into the CUDA header's buffer.
-    buffer = _record(cuda.cursor, "__cu2amd_hip_device_prop")
-    prop = _record(ours.cursor, "hipDeviceProp_t")
-    offsets = {f.spelling: f.get_field_offsetof() for f in prop.get_canonical().get_fields()}
-    read = {f.spelling: f.get_field_offsetof() for f in buffer.get_canonical().get_fields()}
-    del read["rest"]
-    assert read == {name: offsets[name] for name in read}
-    assert buffer.get_size() >= prop.get_size()
+    # HIP fills its structures into the CUDA header's buffers of the same layout.
+    rocm_tu = (
+        _parse(ROCM_HEADER, ["-x", "c", "-D__HIP_PLATFORM_AMD__", "-isystem", "/usr/include"])
+        if ROCM_HEADER.is_file()
+        else None
+    )
+    for buffer_name, hip_name in BUFFERS.items():
+        buffer = _record(cuda.cursor, buffer_name)
+        read = {f.spelling: f.get_field_offsetof() for f in buffer.get_canonical().get_fields()}
+        read.pop("rest", None)
+        for tu in (ours, rocm_tu):
+            if tu is None:
+                continue
+            hip = _record(tu.cursor, hip_name)
+            offsets = {f.spelling: f.get_field_offsetof() for f in hip.get_canonical().get_fields()}
+            assert read == {name: offsets[name] for name in read}, hip_name
+            assert buffer.get_size() >= hip.get_size(), hip_name
+
+
+# The CUDA header's buffers for HIP's structures, and the HIP structure each holds.
+BUFFERS = {
+    "__cu2amd_hip_device_prop": "hipDeviceProp_t",
+    "__cu2amd_hip_pointer_attributes": "hipPointerAttribute_t",
+    "__cu2amd_hip_func_attributes": "hipFuncAttributes",
+}
+LIBAMDHIP64 = Path("/usr/lib/x86_64-linux-gnu/libamdhip64.so.5")
+
+
+@pytest.mark.skipif(not LIBAMDHIP64.is_file(), reason="REQUIRES: libamdhip64 (ROCm 5.2)")
+def test_libamdhip64_exports_every_hip_function_the_cuda_header_calls() -> None:
+    """A program built for AMD links against libamdhip64: ROCm 5.2's exports every HIP
+    function cuda_runtime_api.h declares (was: hipLaunchHostFunc, which 5.2 lacks)."""
+    from elftools.elf.elffile import ELFFile
+
+    cuda = _parse(INCLUDE / "cuda_runtime_api.h",
+                  ["-x", "hip", "--cuda-host-only", "-nogpuinc", "-nogpulib", "-std=c++17",
+                   "-I", str(INCLUDE)])  # fmt: skip
+    called = {
+        c.mangled_name or c.spelling
+        for c in cuda.cursor.walk_preorder()
+        if c.kind == ci.CursorKind.FUNCTION_DECL
+        and c.linkage == ci.LinkageKind.EXTERNAL
+        and c.location.file is not None
+        and str(c.location.file).startswith(str(INCLUDE))
+        and not c.is_definition()
+    }
+    assert {"hipMalloc", "__hipPushCallConfiguration", "hipMemcpyToSymbol"} <= called
+    with LIBAMDHIP64.open("rb") as f:
+        exported = {
+            s.name
+            for s in ELFFile(f).get_section_by_name(".dynsym").iter_symbols()
+            if s["st_shndx"] != "SHN_UNDEF"
+        }
+    assert sorted(called - exported) == []

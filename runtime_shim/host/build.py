@@ -27,8 +27,16 @@ from cu2amd.errors import ToolFailedError
 from cu2amd.outputs import write_atomic
 from cu2amd.runtime_shim.headers import include_dir
 
-RUNTIME_SOURCES = ("runtime.c", "fiber.c", "printf.c", "hip.c", "module.c")
-RUNTIME_HEADERS = ("cu2amd_host.h", "cu2amd_hip.h", "fiber.h")
+RUNTIME_SOURCES = (
+    "runtime.c",
+    "fiber.c",
+    "printf.c",
+    "hip.c",
+    "hip_memory.c",
+    "hip_stream.c",
+    "module.c",
+)
+RUNTIME_HEADERS = ("cu2amd_host.h", "cu2amd_hip.h", "hip_internal.h", "fiber.h")
 # module.c's PTX JIT is the one cuda.h uses (runtime_shim/include/cu2amd/ptx_jit.h).
 SHARED_HEADERS = ("cu2amd/ptx_jit.h",)
 RUNTIME_FLAGS = ("-O2", "-g", "-shared", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-Werror",

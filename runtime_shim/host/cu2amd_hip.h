@@ -21,6 +21,7 @@
     X(hipErrorInvalidValue)                                                                                            \
     X(hipErrorOutOfMemory)                                                                                             \
     X(hipErrorInvalidConfiguration)                                                                                    \
+    X(hipErrorInvalidPitchValue)                                                                                       \
     X(hipErrorInvalidSymbol)                                                                                           \
     X(hipErrorInvalidDevicePointer)                                                                                    \
     X(hipErrorInvalidMemcpyDirection)                                                                                  \
@@ -30,12 +31,17 @@
     X(hipErrorInvalidDevice)                                                                                           \
     X(hipErrorInvalidImage)                                                                                            \
     X(hipErrorNoBinaryForGpu)                                                                                          \
+    X(hipErrorPeerAccessUnsupported)                                                                                   \
     X(hipErrorInvalidResourceHandle)                                                                                   \
     X(hipErrorNotFound)                                                                                                \
     X(hipErrorNotReady)                                                                                                \
     X(hipErrorIllegalAddress)                                                                                          \
     X(hipErrorLaunchOutOfResources)                                                                                    \
+    X(hipErrorPeerAccessAlreadyEnabled)                                                                                \
+    X(hipErrorPeerAccessNotEnabled)                                                                                    \
     X(hipErrorAssert)                                                                                                  \
+    X(hipErrorHostMemoryAlreadyRegistered)                                                                             \
+    X(hipErrorHostMemoryNotRegistered)                                                                                 \
     X(hipErrorLaunchFailure)                                                                                           \
     X(hipErrorNotSupported)                                                                                            \
     X(hipErrorNotInitialized)                                                                                          \
@@ -50,6 +56,7 @@ typedef enum hipError_t {
     hipErrorOutOfMemory = 2,
     hipErrorNotInitialized = 3,
     hipErrorInvalidConfiguration = 9,
+    hipErrorInvalidPitchValue = 12,
     hipErrorInvalidSymbol = 13,
     hipErrorInvalidDevicePointer = 17,
     hipErrorInvalidMemcpyDirection = 21,
@@ -60,6 +67,7 @@ typedef enum hipError_t {
     hipErrorInvalidImage = 200,
     hipErrorInvalidContext = 201,
     hipErrorNoBinaryForGpu = 209,
+    hipErrorPeerAccessUnsupported = 217,
     hipErrorInvalidKernelFile = 218, /* CUDA's CUDA_ERROR_INVALID_PTX */
     hipErrorJitCompilerNotFound = 221, /* not HIP's: CUDA's code, from the host platform's PTX JIT */
     hipErrorFileNotFound = 301,
@@ -68,7 +76,11 @@ typedef enum hipError_t {
     hipErrorNotReady = 600,
     hipErrorIllegalAddress = 700,
     hipErrorLaunchOutOfResources = 701,
+    hipErrorPeerAccessAlreadyEnabled = 704,
+    hipErrorPeerAccessNotEnabled = 705,
     hipErrorAssert = 710,
+    hipErrorHostMemoryAlreadyRegistered = 712,
+    hipErrorHostMemoryNotRegistered = 713,
     hipErrorLaunchFailure = 719,
     hipErrorNotSupported = 801,
     hipErrorUnknown = 999,
@@ -88,6 +100,79 @@ typedef struct dim3 {
 
 typedef struct ihipStream_t *hipStream_t;
 typedef struct ihipEvent_t *hipEvent_t;
+
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void *userData);
+
+typedef enum hipMemoryType {
+    hipMemoryTypeHost = 0,
+    hipMemoryTypeDevice = 1,
+    hipMemoryTypeArray = 2,
+    hipMemoryTypeUnified = 3,
+} hipMemoryType;
+
+typedef struct hipPointerAttribute_t {
+    hipMemoryType memoryType;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+    int isManaged;
+    unsigned allocationFlags;
+} hipPointerAttribute_t;
+
+typedef struct hipFuncAttributes {
+    int binaryVersion;
+    int cacheModeCA;
+    size_t constSizeBytes;
+    size_t localSizeBytes;
+    int maxDynamicSharedSizeBytes;
+    int maxThreadsPerBlock;
+    int numRegs;
+    int preferredShmemCarveout;
+    int ptxVersion;
+    size_t sharedSizeBytes;
+} hipFuncAttributes;
+
+typedef enum hipFuncAttribute {
+    hipFuncAttributeMaxDynamicSharedMemorySize = 8,
+    hipFuncAttributePreferredSharedMemoryCarveout = 9,
+    hipFuncAttributeMax
+} hipFuncAttribute;
+
+typedef enum hipFuncCache_t {
+    hipFuncCachePreferNone,
+    hipFuncCachePreferShared,
+    hipFuncCachePreferL1,
+    hipFuncCachePreferEqual,
+} hipFuncCache_t;
+
+typedef enum hipSharedMemConfig {
+    hipSharedMemBankSizeDefault,
+    hipSharedMemBankSizeFourByte,
+    hipSharedMemBankSizeEightByte,
+} hipSharedMemConfig;
+
+/* Flags (HIP's values, which are CUDA's). */
+#define hipStreamDefault 0x00
+#define hipStreamNonBlocking 0x01
+#define hipEventDefault 0x0
+#define hipEventBlockingSync 0x1
+#define hipEventDisableTiming 0x2
+#define hipEventInterprocess 0x4
+#define hipHostMallocDefault 0x0
+#define hipHostMallocPortable 0x1
+#define hipHostMallocMapped 0x2
+#define hipHostMallocWriteCombined 0x4
+#define hipHostRegisterDefault 0x0
+#define hipHostRegisterPortable 0x1
+#define hipHostRegisterMapped 0x2
+#define hipHostRegisterIoMemory 0x4
+#define hipMemAttachGlobal 0x01
+#define hipMemAttachHost 0x02
+#define hipMemAttachSingle 0x04
+#define hipDeviceScheduleMask 0x7
+#define hipDeviceMapHost 0x8
+#define hipDeviceLmemResizeToMax 0x16
+#define hipOccupancyDefault 0x00
 
 typedef struct hipDeviceArch_t {
     unsigned bits; /* HIP's 32 feature bits (hasGlobalInt32Atomics ...); 0 on the host */
@@ -161,22 +246,76 @@ hipError_t hipGetDevice(int *device);
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device);
 hipError_t hipDeviceSynchronize(void);
 hipError_t hipDeviceReset(void);
+hipError_t hipSetDeviceFlags(unsigned flags);
+hipError_t hipGetDeviceFlags(unsigned int *flags);
+hipError_t hipMemGetInfo(size_t *free, size_t *total);
+hipError_t hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDeviceId);
+hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
+hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
+hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig);
+hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *cacheConfig);
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
+hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *pConfig);
 hipError_t hipMalloc(void **ptr, size_t size);
 hipError_t hipFree(void *ptr);
 hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind);
 hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t stream);
 hipError_t hipMemset(void *dst, int value, size_t size);
 hipError_t hipMemsetAsync(void *dst, int value, size_t size, hipStream_t stream);
+hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags);
+hipError_t hipHostFree(void *ptr);
+hipError_t hipHostRegister(void *hostPtr, size_t sizeBytes, unsigned int flags);
+hipError_t hipHostUnregister(void *hostPtr);
+hipError_t hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsigned int flags);
+hipError_t hipHostGetFlags(unsigned int *flagsPtr, void *hostPtr);
+hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                       hipMemcpyKind kind);
+hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                            hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height);
+hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream);
+hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId, size_t sizeBytes);
+hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice, size_t sizeBytes,
+                              hipStream_t stream);
+hipError_t hipMallocManaged(void **dev_ptr, size_t size, unsigned int flags);
+hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
+hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
+                             hipMemcpyKind kind);
+hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind);
+hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
+                                  hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes, size_t offset,
+                                    hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipGetSymbolAddress(void **devPtr, const void *symbol);
+hipError_t hipGetSymbolSize(size_t *size, const void *symbol);
 hipError_t hipStreamCreate(hipStream_t *stream);
+hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags);
+hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags, int priority);
+hipError_t hipStreamQuery(hipStream_t stream);
 hipError_t hipStreamSynchronize(hipStream_t stream);
 hipError_t hipStreamDestroy(hipStream_t stream);
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags);
+hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void *userData,
+                                unsigned int flags);
+hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags);
+hipError_t hipStreamGetPriority(hipStream_t stream, int *priority);
 hipError_t hipEventCreate(hipEvent_t *event);
+hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags);
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream);
+hipError_t hipEventQuery(hipEvent_t event);
 hipError_t hipEventSynchronize(hipEvent_t event);
 hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop);
 hipError_t hipEventDestroy(hipEvent_t event);
 hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
                            hipStream_t stream);
+hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func);
+hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value);
+hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config);
+hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config);
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *f, int blockSize,
+                                                                 size_t dynSharedMemPerBlk, unsigned int flags);
 hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shmem, hipStream_t stream);
 hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem, hipStream_t *stream);
 void **__hipRegisterFatBinary(const void *data);

@@ -4,11 +4,13 @@
  * errors are returned as HIP error codes (and remembered for hipGetLastError), never
  * crashes. Kernels come from the offload bundle that clang embeds in the program
  * (-fcuda-include-gpubinary): its entry "hipv4-<host triple>--cu2amd_host" is a shared
- * object following the host module ABI, loaded with dlopen from a memfd. */
+ * object following the host module ABI, loaded with dlopen from a memfd. This file has
+ * errors, devices, modules and launches; hip_memory.c and hip_stream.c the rest. */
 #define _GNU_SOURCE
-#include "cu2amd_hip.h"
+#include "hip_internal.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +24,11 @@ static __thread hipError_t g_last_error = hipSuccess;
 
 /* An error is remembered for hipGetLastError (launch failures are also explained on
  * stderr by hipLaunchKernel). */
-static hipError_t record(hipError_t err) {
+hipError_t cu2amd_hip_record(hipError_t err) {
     if (err != hipSuccess) g_last_error = err;
     return err;
 }
+#define record cu2amd_hip_record
 
 hipError_t hipGetLastError(void) {
     hipError_t err = g_last_error;
@@ -51,6 +54,7 @@ const char *hipGetErrorString(hipError_t err) {
     case hipErrorInvalidValue: return "invalid argument";
     case hipErrorOutOfMemory: return "out of memory";
     case hipErrorInvalidConfiguration: return "invalid configuration argument";
+    case hipErrorInvalidPitchValue: return "invalid pitch argument";
     case hipErrorInvalidSymbol: return "invalid device symbol";
     case hipErrorInvalidDevicePointer: return "invalid device pointer";
     case hipErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
@@ -60,12 +64,17 @@ const char *hipGetErrorString(hipError_t err) {
     case hipErrorInvalidDevice: return "invalid device ordinal";
     case hipErrorInvalidImage: return "device kernel image is invalid";
     case hipErrorNoBinaryForGpu: return "no kernel image is available for execution on the device";
+    case hipErrorPeerAccessUnsupported: return "peer access is not supported between these two devices";
     case hipErrorInvalidResourceHandle: return "invalid resource handle";
     case hipErrorNotFound: return "named symbol not found";
     case hipErrorNotReady: return "device not ready";
     case hipErrorIllegalAddress: return "an illegal memory access was encountered";
     case hipErrorLaunchOutOfResources: return "too many resources requested for launch";
+    case hipErrorPeerAccessAlreadyEnabled: return "peer access is already enabled";
+    case hipErrorPeerAccessNotEnabled: return "peer access has not been enabled";
     case hipErrorAssert: return "device-side assert triggered";
+    case hipErrorHostMemoryAlreadyRegistered: return "part or all of the requested memory range is already mapped";
+    case hipErrorHostMemoryNotRegistered: return "pointer does not correspond to a registered memory region";
     case hipErrorLaunchFailure: return "unspecified launch failure";
     case hipErrorNotSupported: return "operation not supported";
     default: return "unknown error";
@@ -95,7 +104,95 @@ hipError_t hipGetDevice(int *device) {
 }
 
 hipError_t hipDeviceSynchronize(void) { return hipSuccess; }
-hipError_t hipDeviceReset(void) { return hipSuccess; }
+
+/* Per-device state that hipDeviceReset returns to its defaults (memory is not freed: the
+ * host platform's allocations are the program's). */
+static unsigned g_device_flags;
+static hipFuncCache_t g_cache_config = hipFuncCachePreferNone;
+static hipSharedMemConfig g_shared_mem_config = hipSharedMemBankSizeFourByte;
+
+hipError_t hipDeviceReset(void) {
+    g_device_flags = 0;
+    g_cache_config = hipFuncCachePreferNone;
+    g_shared_mem_config = hipSharedMemBankSizeFourByte;
+    return hipSuccess;
+}
+
+/* CUDA's rule: at most one scheduling policy (spin, yield, blocking sync) besides the map
+ * and local-memory flags. They change nothing here: work runs on the calling thread. */
+hipError_t hipSetDeviceFlags(unsigned flags) {
+    unsigned schedule = flags & hipDeviceScheduleMask;
+    if ((flags & ~(unsigned)(hipDeviceScheduleMask | hipDeviceMapHost | 0x10)) != 0 ||
+        (schedule != 0 && (schedule & (schedule - 1)) != 0))
+        return record(hipErrorInvalidValue);
+    g_device_flags = flags;
+    return hipSuccess;
+}
+
+hipError_t hipGetDeviceFlags(unsigned int *flags) {
+    if (!flags) return record(hipErrorInvalidValue);
+    *flags = g_device_flags;
+    return hipSuccess;
+}
+
+/* Device memory is the host's: its physical memory, and what is available of it. */
+hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
+    if (!free_bytes || !total_bytes) return record(hipErrorInvalidValue);
+    long pages = sysconf(_SC_PHYS_PAGES), available = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    *total_bytes = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)1 << 32;
+    *free_bytes = available > 0 && page > 0 ? (size_t)available * (size_t)page : *total_bytes;
+    return hipSuccess;
+}
+
+/* One device: no peer to reach (CUDA says 0, not an error, for a device and itself). */
+hipError_t hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDeviceId) {
+    if (!canAccessPeer) return record(hipErrorInvalidValue);
+    if (deviceId != 0 || peerDeviceId != 0) return record(hipErrorInvalidDevice);
+    *canAccessPeer = 0;
+    return hipSuccess;
+}
+
+hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
+    (void)peerDeviceId;
+    return record(flags != 0 ? hipErrorInvalidValue : hipErrorInvalidDevice);
+}
+
+hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
+    (void)peerDeviceId;
+    return record(hipErrorInvalidDevice);
+}
+
+/* Streams have no priorities here (all work runs at once): CUDA's answer for a device
+ * without them is 0 and 0. */
+hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
+    if (leastPriority) *leastPriority = 0;
+    if (greatestPriority) *greatestPriority = 0;
+    return hipSuccess;
+}
+
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
+    if ((unsigned)cacheConfig > hipFuncCachePreferEqual) return record(hipErrorInvalidValue);
+    g_cache_config = cacheConfig;
+    return hipSuccess;
+}
+
+hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *cacheConfig) {
+    if (!cacheConfig) return record(hipErrorInvalidValue);
+    *cacheConfig = g_cache_config;
+    return hipSuccess;
+}
+
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
+    if ((unsigned)config > hipSharedMemBankSizeEightByte) return record(hipErrorInvalidValue);
+    g_shared_mem_config = config;
+    return hipSuccess;
+}
+
+hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *pConfig) {
+    if (!pConfig) return record(hipErrorInvalidValue);
+    *pConfig = g_shared_mem_config == hipSharedMemBankSizeDefault ? hipSharedMemBankSizeFourByte : g_shared_mem_config;
+    return hipSuccess;
+}
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
     if (!prop) return record(hipErrorInvalidValue);
@@ -112,159 +209,23 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
     prop->maxThreadsDim[0] = 1024, prop->maxThreadsDim[1] = 1024, prop->maxThreadsDim[2] = 64;
     prop->maxGridSize[0] = 0x7FFFFFFF, prop->maxGridSize[1] = 65535, prop->maxGridSize[2] = 65535;
     prop->clockRate = 1000000;
+    prop->memoryClockRate = 1000000;
+    prop->memoryBusWidth = 64;
     prop->totalConstMem = 64 * 1024;
     prop->major = 8, prop->minor = 0;
     prop->multiProcessorCount = 1;
     prop->maxThreadsPerMultiProcessor = CU2AMD_MAX_BLOCK_THREADS;
-    prop->maxSharedMemoryPerMultiProcessor = 64 * 1024;
+    prop->maxSharedMemoryPerMultiProcessor = CU2AMD_MAX_SHARED_OPTIN_BYTES;
     prop->canMapHostMemory = 1;
     prop->integrated = 1;
     prop->managedMemory = 1;
     prop->concurrentManagedAccess = 1;
+    prop->directManagedMemAccessFromHost = 1;
     prop->pageableMemoryAccess = 1;
+    prop->pageableMemoryAccessUsesHostPageTables = 1;
     prop->memPitch = (size_t)1 << 31;
-    return hipSuccess;
-}
-
-/* ------------------------------------------------------------------ memory */
-
-/* Allocations are tracked so that hipFree of a pointer that hipMalloc did not return is
- * an error, as on a GPU. */
-typedef struct allocation {
-    void *ptr;
-    size_t size;
-    struct allocation *next;
-} allocation;
-
-static allocation *g_allocations;
-
-static allocation **find_allocation(const void *ptr) {
-    for (allocation **a = &g_allocations; *a; a = &(*a)->next)
-        if ((*a)->ptr == ptr) return a;
-    return NULL;
-}
-
-hipError_t hipMalloc(void **ptr, size_t size) {
-    if (!ptr) return record(hipErrorInvalidValue);
-    *ptr = NULL;
-    if (size == 0) return hipSuccess;
-    void *p = NULL;
-    if (posix_memalign(&p, 256, size) != 0) return record(hipErrorOutOfMemory);
-    allocation *a = malloc(sizeof *a);
-    if (!a) {
-        free(p);
-        return record(hipErrorOutOfMemory);
-    }
-    *a = (allocation){p, size, g_allocations};
-    g_allocations = a;
-    *ptr = p;
-    return hipSuccess;
-}
-
-hipError_t hipFree(void *ptr) {
-    if (!ptr) return hipSuccess;
-    allocation **a = find_allocation(ptr);
-    if (!a) return record(hipErrorInvalidDevicePointer);
-    allocation *dead = *a;
-    *a = dead->next;
-    free(dead->ptr);
-    free(dead);
-    return hipSuccess;
-}
-
-hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind) {
-    if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault) return record(hipErrorInvalidMemcpyDirection);
-    if (size && (!dst || !src)) return record(hipErrorInvalidValue);
-    if (size) memmove(dst, src, size);
-    return hipSuccess;
-}
-
-hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t stream) {
-    (void)stream;
-    return hipMemcpy(dst, src, size, kind);
-}
-
-hipError_t hipMemset(void *dst, int value, size_t size) {
-    if (size && !dst) return record(hipErrorInvalidValue);
-    if (size) memset(dst, value, size);
-    return hipSuccess;
-}
-
-hipError_t hipMemsetAsync(void *dst, int value, size_t size, hipStream_t stream) {
-    (void)stream;
-    return hipMemset(dst, value, size);
-}
-
-/* ------------------------------------------------------------------ streams and events */
-
-struct ihipStream_t {
-    int magic;
-};
-struct ihipEvent_t {
-    int magic;
-    int recorded;
-    struct timespec when;
-};
-#define STREAM_MAGIC 0x5354524d
-#define EVENT_MAGIC 0x4556544e
-
-hipError_t hipStreamCreate(hipStream_t *stream) {
-    if (!stream) return record(hipErrorInvalidValue);
-    *stream = calloc(1, sizeof **stream);
-    if (!*stream) return record(hipErrorOutOfMemory);
-    (*stream)->magic = STREAM_MAGIC;
-    return hipSuccess;
-}
-
-static int valid_stream(hipStream_t s) { return s == NULL || s->magic == STREAM_MAGIC; }
-
-hipError_t hipStreamSynchronize(hipStream_t stream) {
-    return valid_stream(stream) ? hipSuccess : record(hipErrorInvalidResourceHandle);
-}
-
-hipError_t hipStreamDestroy(hipStream_t stream) {
-    if (!stream || stream->magic != STREAM_MAGIC) return record(hipErrorInvalidResourceHandle);
-    stream->magic = 0;
-    free(stream);
-    return hipSuccess;
-}
-
-hipError_t hipEventCreate(hipEvent_t *event) {
-    if (!event) return record(hipErrorInvalidValue);
-    *event = calloc(1, sizeof **event);
-    if (!*event) return record(hipErrorOutOfMemory);
-    (*event)->magic = EVENT_MAGIC;
-    return hipSuccess;
-}
-
-hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
-    if (!event || event->magic != EVENT_MAGIC || !valid_stream(stream))
-        return record(hipErrorInvalidResourceHandle);
-    clock_gettime(CLOCK_MONOTONIC, &event->when);
-    event->recorded = 1;
-    return hipSuccess;
-}
-
-hipError_t hipEventSynchronize(hipEvent_t event) {
-    if (!event || event->magic != EVENT_MAGIC) return record(hipErrorInvalidResourceHandle);
-    return hipSuccess;
-}
-
-hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop) {
-    if (!ms) return record(hipErrorInvalidValue);
-    if (!start || !stop || start->magic != EVENT_MAGIC || stop->magic != EVENT_MAGIC)
-        return record(hipErrorInvalidResourceHandle);
-    if (!start->recorded || !stop->recorded) return record(hipErrorNotReady);
-    double delta = (double)(stop->when.tv_sec - start->when.tv_sec) * 1e3 +
-                   (double)(stop->when.tv_nsec - start->when.tv_nsec) / 1e6;
-    *ms = (float)delta;
-    return hipSuccess;
-}
-
-hipError_t hipEventDestroy(hipEvent_t event) {
-    if (!event || event->magic != EVENT_MAGIC) return record(hipErrorInvalidResourceHandle);
-    event->magic = 0;
-    free(event);
+    prop->textureAlignment = 256;
+    prop->texturePitchAlignment = 256;
     return hipSuccess;
 }
 
@@ -286,9 +247,42 @@ typedef struct registered_function {
     uint32_t flags;
     char *name;
     struct registered_function *next;
+    int max_dynamic_shared; /* hipFuncAttributeMaxDynamicSharedMemorySize; -1: not set */
+    int carveout;           /* hipFuncAttributePreferredSharedMemoryCarveout; -1: none */
 } registered_function;
 
 static registered_function *g_functions;
+
+static registered_function *find_function(const void *host_function) {
+    registered_function *f = g_functions;
+    while (f && f->host_function != host_function) f = f->next;
+    return f;
+}
+
+/* The module's static shared memory, which every block of its kernels has. */
+static size_t static_shared_bytes(const host_module *m) {
+    size_t bytes = 0;
+    for (uint32_t r = 0; r < m->n_shared; r++) bytes += m->shared_sizes[r];
+    return bytes;
+}
+
+/* CUDA's limit on a launch's dynamic shared memory: what the kernel opted in to, else what
+ * the default per-block limit leaves beside its static shared memory. */
+static size_t max_dynamic_shared(const registered_function *f) {
+    if (f->max_dynamic_shared >= 0) return (size_t)f->max_dynamic_shared;
+    size_t fixed = static_shared_bytes(f->module);
+    return fixed < CU2AMD_MAX_SHARED_BYTES ? CU2AMD_MAX_SHARED_BYTES - fixed : 0;
+}
+
+/* The size of the module's buffer that extern __shared__ arrays alias (its symbol's size):
+ * no launch may ask for more dynamic shared memory than it holds. */
+static size_t dynamic_buffer_bytes(const host_module *m) {
+    Dl_info info;
+    const ElfW(Sym) *sym = NULL;
+    if (!m->dynamic_shared || !dladdr1(m->dynamic_shared, &info, (void **)&sym, RTLD_DL_SYMENT) || !sym)
+        return CU2AMD_MAX_SHARED_BYTES;
+    return (size_t)sym->st_size;
+}
 
 /* clang's __hip_fatbin_wrapper */
 typedef struct fatbin_wrapper {
@@ -436,19 +430,79 @@ void __hipRegisterFunction(void **modules, const void *host_function, char *devi
         out_of_memory("registering a kernel"); /* launching it reports hipErrorInvalidDeviceFunction */
         return;
     }
-    *f = (registered_function){host_function, m, entry, (uint32_t)*flags, name, g_functions};
+    *f = (registered_function){host_function, m, entry, (uint32_t)*flags, name, g_functions, -1, -1};
     g_functions = f;
 }
 
+/* __device__ and __constant__ variables: clang registers each one's host shadow with its
+ * device name; the device copy is the module's symbol of that name, found when first
+ * used (hipMemcpyToSymbol, hipGetSymbolAddress, ...). */
+typedef struct registered_var {
+    const void *shadow;
+    host_module *module;
+    char *name;
+    size_t size;
+    int constant;
+    void *address; /* NULL until resolved */
+    struct registered_var *next;
+} registered_var;
+
+static registered_var *g_vars;
+
 void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_var, int ext, size_t size,
                       int constant, int global) {
-    /* Device variables are resolved inside the host module itself; the host shadow is not
-     * used by the host platform (cudaMemcpyToSymbol comes with the runtime-shim work). */
-    (void)modules, (void)var, (void)host_var, (void)device_var, (void)ext, (void)size, (void)constant, (void)global;
+    (void)host_var, (void)ext, (void)global;
+    host_module *m = modules ? *(host_module **)modules : NULL;
+    if (!m || !var || !device_var) return; /* using it reports hipErrorInvalidSymbol */
+    registered_var *v = calloc(1, sizeof *v);
+    char *name = strdup(device_var);
+    if (!v || !name) {
+        free(v), free(name);
+        out_of_memory("registering a device variable"); /* using it reports hipErrorInvalidSymbol */
+        return;
+    }
+    *v = (registered_var){var, m, name, size, constant, NULL, g_vars};
+    g_vars = v;
+}
+
+hipError_t cu2amd_hip_symbol(const void *shadow, void **address, size_t *size) {
+    registered_var *v = g_vars;
+    while (v && v->shadow != shadow) v = v->next;
+    if (!v) return hipErrorInvalidSymbol;
+    if (!v->address) {
+        void *address = dlsym(v->module->handle, v->name);
+        if (!address) {
+            fprintf(stderr, "cu2amd host runtime: device variable '%s' is not in the host module\n", v->name);
+            return hipErrorInvalidSymbol;
+        }
+        /* A __constant__ variable is read-only data in the module; the host writes it. */
+        if (v->constant && v->size) {
+            uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+            uintptr_t start = (uintptr_t)address & ~(page - 1), end = (uintptr_t)address + v->size;
+            if (mprotect((void *)start, end - start, PROT_READ | PROT_WRITE) != 0) {
+                fprintf(stderr, "cu2amd host runtime: cannot make __constant__ variable '%s' writable\n", v->name);
+                return hipErrorInvalidSymbol;
+            }
+        }
+        v->address = address;
+    }
+    *address = v->address;
+    *size = v->size;
+    return hipSuccess;
 }
 
 void __hipUnregisterFatBinary(void **modules) {
     host_module *m = modules ? *(host_module **)modules : NULL;
+    for (registered_var **v = &g_vars; *v;) {
+        if ((*v)->module == m) {
+            registered_var *dead = *v;
+            *v = dead->next;
+            free(dead->name);
+            free(dead);
+        } else {
+            v = &(*v)->next;
+        }
+    }
     for (registered_function **f = &g_functions; *f;) {
         if ((*f)->module == m) {
             registered_function *dead = *f;
@@ -530,9 +584,8 @@ static int launch_options(cu2amd_launch *l, char *err, size_t err_len) {
 
 hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
                            hipStream_t stream) {
-    if (!valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    registered_function *f = g_functions;
-    while (f && f->host_function != function) f = f->next;
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    registered_function *f = find_function(function);
     if (!f) return record(hipErrorInvalidDeviceFunction);
     cu2amd_launch l = {
         .entry = f->entry,
@@ -552,7 +605,17 @@ hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **a
         fprintf(stderr, "cu2amd host runtime: kernel '%s' not launched: %s\n", f->name, err);
         return record(hipErrorInvalidValue);
     }
-    int status = cu2amd_rt_launch(&l, err, sizeof err);
+    /* CUDA's limit first (the runtime's check below); within it, what this module holds. */
+    size_t buffer = dynamic_buffer_bytes(f->module);
+    if (f->module->dynamic_shared && shmem <= max_dynamic_shared(f) && shmem > buffer) {
+        fprintf(stderr,
+                "cu2amd host runtime: kernel '%s' not launched: %zu bytes of dynamic shared memory, but its "
+                "module's extern __shared__ buffer holds %zu\n",
+                f->name, shmem, buffer);
+        return record(hipErrorInvalidConfiguration);
+    }
+    uint64_t max_shared = static_shared_bytes(f->module) + max_dynamic_shared(f);
+    int status = cu2amd_rt_launch_limited(&l, max_shared, err, sizeof err);
     if (status != CU2AMD_OK) /* a debugging platform: say why, even if nobody checks */
         fprintf(stderr, "cu2amd host runtime: kernel '%s' failed: %s\n", f->name, err);
     switch (status) {
@@ -563,4 +626,76 @@ hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **a
     case CU2AMD_ERR_OUT_OF_RESOURCES: return record(hipErrorLaunchOutOfResources);
     default: return record(hipErrorLaunchFailure);
     }
+}
+
+/* ------------------------------------------------------------------ kernel attributes */
+
+/* What the host platform knows of a kernel: its module's static shared memory, its limits;
+ * it has no registers, local or constant memory of its own (the CPU's stack and globals). */
+hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func) {
+    if (!attr) return record(hipErrorInvalidValue);
+    registered_function *f = find_function(func);
+    if (!f) return record(hipErrorInvalidDeviceFunction);
+    memset(attr, 0, sizeof *attr);
+    attr->sharedSizeBytes = static_shared_bytes(f->module);
+    attr->maxThreadsPerBlock = CU2AMD_MAX_BLOCK_THREADS;
+    attr->maxDynamicSharedSizeBytes = (int)max_dynamic_shared(f);
+    attr->preferredShmemCarveout = f->carveout;
+    return hipSuccess;
+}
+
+/* The opt-in to more dynamic shared memory (up to the "multiprocessor's" 64 KiB with the
+ * static part), and the carveout preference (kept, no effect): CUDA's checks. */
+hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value) {
+    registered_function *f = find_function(func);
+    if (!f) return record(hipErrorInvalidDeviceFunction);
+    switch (attr) {
+    case hipFuncAttributeMaxDynamicSharedMemorySize:
+        if (value < 0 || static_shared_bytes(f->module) + (size_t)value > CU2AMD_MAX_SHARED_OPTIN_BYTES)
+            return record(hipErrorInvalidValue);
+        f->max_dynamic_shared = value;
+        return hipSuccess;
+    case hipFuncAttributePreferredSharedMemoryCarveout:
+        if (value < -1 || value > 100) return record(hipErrorInvalidValue);
+        f->carveout = value;
+        return hipSuccess;
+    default: return record(hipErrorInvalidValue);
+    }
+}
+
+/* Cache and bank preferences of a kernel: checked, and without effect on the CPU. */
+hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config) {
+    if (!find_function(func)) return record(hipErrorInvalidDeviceFunction);
+    return (unsigned)config > hipFuncCachePreferEqual ? record(hipErrorInvalidValue) : hipSuccess;
+}
+
+hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config) {
+    if (!find_function(func)) return record(hipErrorInvalidDeviceFunction);
+    return (unsigned)config > hipSharedMemBankSizeEightByte ? record(hipErrorInvalidValue) : hipSuccess;
+}
+
+/* ------------------------------------------------------------------ occupancy */
+
+/* The host platform's occupancy model (it runs one block at a time; this answers what a
+ * GPU with its properties would hold): a multiprocessor has 1024 thread slots handed out
+ * in warps of 32, 64 KiB of shared memory and at most 32 blocks; a block of n threads
+ * takes ceil(n/32) warps and its static plus dynamic shared memory. 0 blocks when the block
+ * cannot launch at all (too many threads, or more dynamic shared memory than allowed). */
+#define HOST_SM_WARPS (CU2AMD_MAX_BLOCK_THREADS / 32)
+#define HOST_SM_BLOCKS 32
+
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *f, int blockSize,
+                                                                 size_t dynSharedMemPerBlk, unsigned int flags) {
+    if (!numBlocks || blockSize <= 0 || (flags & ~1u) != 0) return record(hipErrorInvalidValue);
+    registered_function *fn = find_function(f);
+    if (!fn) return record(hipErrorInvalidDeviceFunction);
+    *numBlocks = 0;
+    if (blockSize > CU2AMD_MAX_BLOCK_THREADS || dynSharedMemPerBlk > max_dynamic_shared(fn)) return hipSuccess;
+    int blocks = HOST_SM_WARPS / ((blockSize + 31) / 32);
+    blocks = blocks < HOST_SM_BLOCKS ? blocks : HOST_SM_BLOCKS;
+    size_t shared = static_shared_bytes(fn->module) + dynSharedMemPerBlk;
+    if (shared > 0 && (size_t)blocks > CU2AMD_MAX_SHARED_OPTIN_BYTES / shared)
+        blocks = (int)(CU2AMD_MAX_SHARED_OPTIN_BYTES / shared);
+    *numBlocks = blocks;
+    return hipSuccess;
 }

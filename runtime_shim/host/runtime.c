@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "cu2amd_host.h"
 #include "fiber.h"
+#include "hip_internal.h"
 
 #include <setjmp.h>
 #include <signal.h>
@@ -476,7 +477,7 @@ static void make_order(cu2amd_block *b, uint64_t block_index) {
     }
 }
 
-static const char *check_launch(const cu2amd_launch *l, char *buf, size_t len) {
+static const char *check_launch(const cu2amd_launch *l, uint64_t max_shared, char *buf, size_t len) {
     uint64_t threads = (uint64_t)l->block.x * l->block.y * l->block.z;
     if (!l->entry || !l->thread_slot) return "internal error: no kernel entry";
     if (!threads || !l->grid.x || !l->grid.y || !l->grid.z) {
@@ -502,19 +503,23 @@ static const char *check_launch(const cu2amd_launch *l, char *buf, size_t len) {
      * The one check for every launch (cu2amd.host and the HIP ABI alike). */
     uint64_t static_bytes = 0;
     for (uint32_t r = 0; r < l->n_shared_regions; r++) static_bytes += l->shared_region_sizes[r];
-    if (static_bytes + l->dynamic_shared_size > CU2AMD_MAX_SHARED_BYTES || l->dynamic_shared_size > UINT32_MAX) {
+    if (static_bytes + l->dynamic_shared_size > max_shared || l->dynamic_shared_size > UINT32_MAX) {
         snprintf(buf, len,
-                 "invalid launch: too much shared memory: %llu static + %llu dynamic bytes; at most %u in all",
+                 "invalid launch: too much shared memory: %llu static + %llu dynamic bytes; at most %llu in all",
                  (unsigned long long)static_bytes, (unsigned long long)l->dynamic_shared_size,
-                 (unsigned)CU2AMD_MAX_SHARED_BYTES);
+                 (unsigned long long)max_shared);
         return buf;
     }
     return NULL;
 }
 
 int cu2amd_rt_launch(const cu2amd_launch *l, char *err, size_t err_len) {
+    return cu2amd_rt_launch_limited(l, CU2AMD_MAX_SHARED_BYTES, err, err_len);
+}
+
+int cu2amd_rt_launch_limited(const cu2amd_launch *l, uint64_t max_shared_bytes, char *err, size_t err_len) {
     char buf[512];
-    const char *bad = check_launch(l, buf, sizeof buf);
+    const char *bad = check_launch(l, max_shared_bytes, buf, sizeof buf);
     if (bad) {
         snprintf(err, err_len, "%s", bad);
         return CU2AMD_ERR_INVALID_LAUNCH;

@@ -15,23 +15,86 @@ from cu2amd.runtime_shim.tables.row import ApiRow, Group, Status
 E = Status.EMULATED
 NA = Status.NOT_APPLICABLE
 
-# What cuda_runtime_api.h implements today (each a static inline over the HIP function).
+# What cuda_runtime_api.h implements today (each a static inline over the HIP function;
+# the headers under runtime_shim/include/cu2amd/runtime_*.h, one per API group).
+_HOST = "host platform: "
+_NO_EFFECT = "accepted and kept, no effect: AMD GPUs and the host platform have no such setting"
+_OCCUPANCY_MODEL = (
+    _HOST + "a model of a multiprocessor with 1024 threads (in warps of 32), 64 KiB of shared "
+    "memory and at most 32 blocks; AMD: HIP's occupancy calculator"
+)
+_POTENTIAL = (
+    "computed by cuda_runtime_api.h as CUDA's header does (the block size with the most resident "
+    "threads, over multiples of 32) from cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags"
+)
+_CUDA_VERSION = "12000, the CUDA version whose API cu2amd implements (not HIP's version number)"
 IMPL = {
+    "cudaChooseDevice": Impl("cu2amd: the device whose compute capability is closest"),
+    "cudaDeviceCanAccessPeer": Impl("hipDeviceCanAccessPeer"),
+    "cudaDeviceDisablePeerAccess": Impl("hipDeviceDisablePeerAccess"),
+    "cudaDeviceEnablePeerAccess": Impl("hipDeviceEnablePeerAccess"),
+    "cudaDeviceGetAttribute": Impl(
+        "cu2amd: from cudaGetDeviceProperties",
+        E,
+        "every documented cudaDeviceAttr, with CUDA's numbering, read from the cudaDeviceProp "
+        "that cudaGetDeviceProperties fills (so warp size 32 and the compiled-for compute "
+        "capability; features AMD lacks are 0)",
+    ),
+    "cudaDeviceGetCacheConfig": Impl("hipDeviceGetCacheConfig", E, _NO_EFFECT),
+    "cudaDeviceGetLimit": Impl(
+        "cu2amd: kept by cuda_runtime_api.h",
+        E,
+        "CUDA's defaults and checks; the values are kept, not applied (libamdhip64 5.2 sets no "
+        "limits): the device's stack, printf buffer and heap keep their own sizes",
+    ),
+    "cudaDeviceGetSharedMemConfig": Impl("hipDeviceGetSharedMemConfig", E, _NO_EFFECT),
+    "cudaDeviceGetStreamPriorityRange": Impl(
+        "hipDeviceGetStreamPriorityRange", note=_HOST + "0 and 0 (no priorities)"
+    ),
     "cudaDeviceReset": Impl("hipDeviceReset"),
+    "cudaDeviceSetCacheConfig": Impl("hipDeviceSetCacheConfig", E, _NO_EFFECT),
+    "cudaDeviceSetLimit": Impl(
+        "cu2amd: kept by cuda_runtime_api.h",
+        E,
+        "CUDA's checks; the value is kept for cudaDeviceGetLimit, not applied to the device",
+    ),
+    "cudaDeviceSetSharedMemConfig": Impl("hipDeviceSetSharedMemConfig", E, _NO_EFFECT),
     "cudaDeviceSynchronize": Impl("hipDeviceSynchronize"),
+    "cudaDriverGetVersion": Impl("cu2amd: CUDART_VERSION", E, _CUDA_VERSION),
     "cudaEventCreate": Impl("hipEventCreate"),
+    "cudaEventCreateWithFlags": Impl("hipEventCreateWithFlags"),
     "cudaEventDestroy": Impl("hipEventDestroy"),
     "cudaEventElapsedTime": Impl("hipEventElapsedTime"),
+    "cudaEventQuery": Impl("hipEventQuery"),
     "cudaEventRecord": Impl("hipEventRecord"),
     "cudaEventSynchronize": Impl("hipEventSynchronize"),
     "cudaFree": Impl("hipFree"),
+    "cudaFreeHost": Impl("hipHostFree"),
+    "cudaFuncGetAttributes": Impl(
+        "hipFuncGetAttributes",
+        E,
+        "ptxVersion and binaryVersion are the compiled-for compute capability; "
+        + _HOST
+        + "no register, local or constant memory counts (0)",
+    ),
+    "cudaFuncSetAttribute": Impl(
+        "hipFuncSetAttribute",
+        note="maximum dynamic shared memory (" + _HOST + "up to 64 KiB with the static part) and "
+        "carveout; the thread-block-cluster attributes return cudaErrorNotSupported",
+    ),
+    "cudaFuncSetCacheConfig": Impl("hipFuncSetCacheConfig", E, _NO_EFFECT),
+    "cudaFuncSetSharedMemConfig": Impl("hipFuncSetSharedMemConfig", E, _NO_EFFECT),
     "cudaGetDevice": Impl("hipGetDevice"),
     "cudaGetDeviceCount": Impl("hipGetDeviceCount"),
+    "cudaGetDeviceFlags": Impl("hipGetDeviceFlags"),
     "cudaGetDeviceProperties": Impl(
         "hipGetDeviceProperties",
         E,
-        "fills 14 fields of cudaDeviceProp (name, memory sizes, limits, clockRate, major/minor, "
-        "multiProcessorCount ...); warpSize is 32 (warp-32 semantics); no other fields yet",
+        "all of CUDA 12's fields: HIP's where it has them; warpSize 32 (warp-32 semantics); "
+        "major/minor the compute capability -arch compiled for (__CUDA_ARCH_LIST__); texture and "
+        "surface limits HIP lacks derived from its 1D/2D/3D ones; asyncEngineCount 2 where kernels "
+        "run concurrently; features AMD or cu2amd lack (clusters, memory pools, IPC events, "
+        "persisting L2, GPUDirect RDMA) 0",
     ),
     "cudaGetErrorName": Impl(
         "cu2amd: CUDA's names, from cuda_runtime_api.h's error list",
@@ -39,33 +102,99 @@ IMPL = {
     ),
     "cudaGetErrorString": Impl("cu2amd: CUDA's texts, from cuda_runtime_api.h's error list"),
     "cudaGetLastError": Impl("hipGetLastError"),
+    "cudaGetSymbolAddress": Impl("hipGetSymbolAddress"),
+    "cudaGetSymbolSize": Impl("hipGetSymbolSize"),
+    "cudaHostAlloc": Impl("hipHostMalloc"),
+    "cudaHostGetDevicePointer": Impl("hipHostGetDevicePointer"),
+    "cudaHostGetFlags": Impl("hipHostGetFlags"),
+    "cudaHostRegister": Impl("hipHostRegister"),
+    "cudaHostUnregister": Impl("hipHostUnregister"),
+    "cudaLaunchHostFunc": Impl(
+        "hipStreamAddCallback", note="a stream callback (libamdhip64 5.2 has no hipLaunchHostFunc)"
+    ),
+    "cudaLaunchKernel": Impl("hipLaunchKernel"),
     "cudaMalloc": Impl("hipMalloc"),
+    "cudaMalloc3D": Impl("hipMallocPitch", note="a pitched allocation of height * depth rows"),
+    "cudaMallocHost": Impl("hipHostMalloc"),
+    "cudaMallocManaged": Impl(
+        "hipMallocManaged",
+        E,
+        "AMD: pages migrate on demand only with XNACK on (HSA_XNACK=1); when it is off the "
+        "program says so on stderr at run time; " + _HOST + "plain host memory",
+    ),
+    "cudaMallocPitch": Impl("hipMallocPitch"),
+    "cudaMemGetInfo": Impl("hipMemGetInfo", note=_HOST + "the machine's physical memory"),
     "cudaMemcpy": Impl("hipMemcpy"),
+    "cudaMemcpy2D": Impl("hipMemcpy2D"),
+    "cudaMemcpy2DAsync": Impl("hipMemcpy2DAsync"),
+    "cudaMemcpy3D": Impl(
+        "hipMemcpy2D",
+        E,
+        "linear (pitched) memory only, one 2D copy per slice; CUDA arrays are not supported",
+    ),
+    "cudaMemcpy3DAsync": Impl(
+        "hipMemcpy2DAsync",
+        E,
+        "linear (pitched) memory only, one 2D copy per slice; CUDA arrays are not supported",
+    ),
     "cudaMemcpyAsync": Impl("hipMemcpyAsync"),
+    "cudaMemcpyFromSymbol": Impl("hipMemcpyFromSymbol"),
+    "cudaMemcpyFromSymbolAsync": Impl("hipMemcpyFromSymbolAsync"),
+    "cudaMemcpyPeer": Impl("hipMemcpyPeer"),
+    "cudaMemcpyPeerAsync": Impl("hipMemcpyPeerAsync"),
+    "cudaMemcpyToSymbol": Impl("hipMemcpyToSymbol"),
+    "cudaMemcpyToSymbolAsync": Impl("hipMemcpyToSymbolAsync"),
     "cudaMemset": Impl("hipMemset"),
+    "cudaMemset2D": Impl("hipMemset2D"),
+    "cudaMemset2DAsync": Impl("hipMemset2DAsync"),
+    "cudaMemset3D": Impl("hipMemset2D", note="one 2D set per slice"),
+    "cudaMemset3DAsync": Impl("hipMemset2DAsync", note="one 2D set per slice"),
     "cudaMemsetAsync": Impl("hipMemsetAsync"),
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessor": Impl(
+        "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", E, _OCCUPANCY_MODEL
+    ),
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags": Impl(
+        "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", E, _OCCUPANCY_MODEL
+    ),
+    "cudaOccupancyMaxPotentialBlockSize": Impl("cu2amd", E, _POTENTIAL),
+    "cudaOccupancyMaxPotentialBlockSizeVariableSMem": Impl("cu2amd", E, _POTENTIAL),
+    "cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags": Impl("cu2amd", E, _POTENTIAL),
+    "cudaOccupancyMaxPotentialBlockSizeWithFlags": Impl("cu2amd", E, _POTENTIAL),
     "cudaPeekAtLastError": Impl("hipPeekAtLastError"),
+    "cudaPointerGetAttributes": Impl(
+        "hipPointerGetAttributes",
+        note="memory the runtime does not know is cudaMemoryTypeUnregistered (device "
+        "cudaInvalidDeviceId), with cudaSuccess, as CUDA 11+",
+    ),
+    "cudaRuntimeGetVersion": Impl("cu2amd: CUDART_VERSION", E, _CUDA_VERSION),
     "cudaSetDevice": Impl("hipSetDevice"),
+    "cudaSetDeviceFlags": Impl("hipSetDeviceFlags", note=_HOST + "checked, no effect"),
+    "cudaStreamAddCallback": Impl("hipStreamAddCallback"),
     "cudaStreamCreate": Impl("hipStreamCreate"),
+    "cudaStreamCreateWithFlags": Impl("hipStreamCreateWithFlags"),
+    "cudaStreamCreateWithPriority": Impl(
+        "hipStreamCreateWithPriority", note=_HOST + "no priorities (the range is 0..0)"
+    ),
     "cudaStreamDestroy": Impl("hipStreamDestroy"),
+    "cudaStreamGetFlags": Impl("hipStreamGetFlags"),
+    "cudaStreamGetPriority": Impl("hipStreamGetPriority"),
+    "cudaStreamQuery": Impl("hipStreamQuery"),
     "cudaStreamSynchronize": Impl("hipStreamSynchronize"),
+    "cudaStreamWaitEvent": Impl("hipStreamWaitEvent"),
+    "cudaThreadExit": Impl("hipDeviceReset"),
+    "cudaThreadSynchronize": Impl("hipDeviceSynchronize"),
+    "make_cudaExtent": Impl("cu2amd: cudaExtent"),
+    "make_cudaPitchedPtr": Impl("cu2amd: cudaPitchedPtr"),
+    "make_cudaPos": Impl("cu2amd: cudaPos"),
 }
 
 _XNACK = "needs XNACK (unified memory) on AMD GPUs; not implemented yet"
-_SYMBOL = "not implemented yet: needs the registered __device__/__constant__ variable table"
 NOTES = {
     "cudaConfigureCall": "removed in CUDA 10.1; declared only for the host platform's device pass, "
     "which parses but never calls it",
-    "cudaGetSymbolAddress": _SYMBOL,
-    "cudaGetSymbolSize": _SYMBOL,
     "cudaLaunchCooperativeKernel": "not implemented yet: needs grid-wide sync (grid_group::sync)",
-    "cudaMallocManaged": _XNACK,
     "cudaMemAdvise": _XNACK,
     "cudaMemPrefetchAsync": _XNACK,
-    "cudaMemcpyFromSymbol": _SYMBOL,
-    "cudaMemcpyFromSymbolAsync": _SYMBOL,
-    "cudaMemcpyToSymbol": _SYMBOL,
-    "cudaMemcpyToSymbolAsync": _SYMBOL,
     "cudaDeviceGetNvSciSyncAttributes": "NvSciSync is NVIDIA's; no ROCm counterpart",
     "cudaWGLGetDevice": "Windows OpenGL; cu2amd targets Linux",
 }

@@ -12,29 +12,126 @@ from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 E = Status.EMULATED
 
 _ERRORS_DECLARED = names("""
-    cudaErrorAssert cudaErrorIllegalAddress cudaErrorInitializationError
+    cudaErrorAssert cudaErrorHostMemoryAlreadyRegistered cudaErrorHostMemoryNotRegistered
+    cudaErrorIllegalAddress cudaErrorInitializationError
     cudaErrorInvalidConfiguration cudaErrorInvalidDevice cudaErrorInvalidDeviceFunction
-    cudaErrorInvalidDevicePointer cudaErrorInvalidKernelImage cudaErrorInvalidMemcpyDirection
+    cudaErrorInvalidDevicePointer cudaErrorInvalidHostPointer cudaErrorInvalidKernelImage
+    cudaErrorInvalidMemcpyDirection cudaErrorInvalidPitchValue
     cudaErrorInvalidResourceHandle cudaErrorInvalidSymbol cudaErrorInvalidValue
     cudaErrorLaunchFailure cudaErrorLaunchOutOfResources cudaErrorMemoryAllocation
     cudaErrorMissingConfiguration cudaErrorNoDevice cudaErrorNoKernelImageForDevice
-    cudaErrorNotReady cudaErrorNotSupported cudaErrorUnknown cudaSuccess
+    cudaErrorNotReady cudaErrorNotSupported cudaErrorPeerAccessAlreadyEnabled
+    cudaErrorPeerAccessNotEnabled cudaErrorPeerAccessUnsupported cudaErrorSetOnActiveProcess
+    cudaErrorUnknown cudaErrorUnsupportedLimit cudaSuccess
+""")
+# The enums cuda_runtime_api.h declares (cu2amd/runtime_types.h), CUDA's values each.
+_DEVICE_ATTRS = """
+    cudaDevAttrAsyncEngineCount cudaDevAttrCanFlushRemoteWrites cudaDevAttrCanMapHostMemory
+    cudaDevAttrCanUseHostPointerForRegisteredMem cudaDevAttrClockRate cudaDevAttrClusterLaunch
+    cudaDevAttrComputeCapabilityMajor cudaDevAttrComputeCapabilityMinor cudaDevAttrComputeMode
+    cudaDevAttrComputePreemptionSupported cudaDevAttrConcurrentKernels
+    cudaDevAttrConcurrentManagedAccess cudaDevAttrCooperativeLaunch
+    cudaDevAttrCooperativeMultiDeviceLaunch cudaDevAttrDeferredMappingCudaArraySupported
+    cudaDevAttrDirectManagedMemAccessFromHost cudaDevAttrEccEnabled
+    cudaDevAttrGPUDirectRDMAFlushWritesOptions cudaDevAttrGPUDirectRDMASupported
+    cudaDevAttrGPUDirectRDMAWritesOrdering cudaDevAttrGlobalL1CacheSupported
+    cudaDevAttrGlobalMemoryBusWidth cudaDevAttrGpuOverlap cudaDevAttrHostNativeAtomicSupported
+    cudaDevAttrHostNumaId cudaDevAttrHostRegisterReadOnlySupported
+    cudaDevAttrHostRegisterSupported cudaDevAttrIntegrated cudaDevAttrIpcEventSupport
+    cudaDevAttrIsMultiGpuBoard cudaDevAttrKernelExecTimeout cudaDevAttrL2CacheSize
+    cudaDevAttrLocalL1CacheSupported cudaDevAttrManagedMemory cudaDevAttrMaxAccessPolicyWindowSize
+    cudaDevAttrMaxBlockDimX cudaDevAttrMaxBlockDimY cudaDevAttrMaxBlockDimZ
+    cudaDevAttrMaxBlocksPerMultiprocessor cudaDevAttrMaxGridDimX cudaDevAttrMaxGridDimY
+    cudaDevAttrMaxGridDimZ cudaDevAttrMaxPersistingL2CacheSize cudaDevAttrMaxPitch
+    cudaDevAttrMaxRegistersPerBlock cudaDevAttrMaxRegistersPerMultiprocessor
+    cudaDevAttrMaxSharedMemoryPerBlock cudaDevAttrMaxSharedMemoryPerBlockOptin
+    cudaDevAttrMaxSharedMemoryPerMultiprocessor cudaDevAttrMaxSurface1DLayeredLayers
+    cudaDevAttrMaxSurface1DLayeredWidth cudaDevAttrMaxSurface1DWidth cudaDevAttrMaxSurface2DHeight
+    cudaDevAttrMaxSurface2DLayeredHeight cudaDevAttrMaxSurface2DLayeredLayers
+    cudaDevAttrMaxSurface2DLayeredWidth cudaDevAttrMaxSurface2DWidth cudaDevAttrMaxSurface3DDepth
+    cudaDevAttrMaxSurface3DHeight cudaDevAttrMaxSurface3DWidth
+    cudaDevAttrMaxSurfaceCubemapLayeredLayers cudaDevAttrMaxSurfaceCubemapLayeredWidth
+    cudaDevAttrMaxSurfaceCubemapWidth cudaDevAttrMaxTexture1DLayeredLayers
+    cudaDevAttrMaxTexture1DLayeredWidth cudaDevAttrMaxTexture1DLinearWidth
+    cudaDevAttrMaxTexture1DMipmappedWidth cudaDevAttrMaxTexture1DWidth
+    cudaDevAttrMaxTexture2DGatherHeight cudaDevAttrMaxTexture2DGatherWidth
+    cudaDevAttrMaxTexture2DHeight cudaDevAttrMaxTexture2DLayeredHeight
+    cudaDevAttrMaxTexture2DLayeredLayers cudaDevAttrMaxTexture2DLayeredWidth
+    cudaDevAttrMaxTexture2DLinearHeight cudaDevAttrMaxTexture2DLinearPitch
+    cudaDevAttrMaxTexture2DLinearWidth cudaDevAttrMaxTexture2DMipmappedHeight
+    cudaDevAttrMaxTexture2DMipmappedWidth cudaDevAttrMaxTexture2DWidth
+    cudaDevAttrMaxTexture3DDepth cudaDevAttrMaxTexture3DDepthAlt cudaDevAttrMaxTexture3DHeight
+    cudaDevAttrMaxTexture3DHeightAlt cudaDevAttrMaxTexture3DWidth cudaDevAttrMaxTexture3DWidthAlt
+    cudaDevAttrMaxTextureCubemapLayeredLayers cudaDevAttrMaxTextureCubemapLayeredWidth
+    cudaDevAttrMaxTextureCubemapWidth cudaDevAttrMaxThreadsPerBlock
+    cudaDevAttrMaxThreadsPerMultiProcessor cudaDevAttrMaxTimelineSemaphoreInteropSupported
+    cudaDevAttrMemSyncDomainCount cudaDevAttrMemoryClockRate
+    cudaDevAttrMemoryPoolSupportedHandleTypes cudaDevAttrMemoryPoolsSupported
+    cudaDevAttrMpsEnabled cudaDevAttrMultiGpuBoardGroupID cudaDevAttrMultiProcessorCount
+    cudaDevAttrNumaConfig cudaDevAttrNumaId cudaDevAttrPageableMemoryAccess
+    cudaDevAttrPageableMemoryAccessUsesHostPageTables cudaDevAttrPciBusId cudaDevAttrPciDeviceId
+    cudaDevAttrPciDomainId cudaDevAttrReservedSharedMemoryPerBlock
+    cudaDevAttrSingleToDoublePrecisionPerfRatio cudaDevAttrSparseCudaArraySupported
+    cudaDevAttrStreamPrioritiesSupported cudaDevAttrSurfaceAlignment cudaDevAttrTccDriver
+    cudaDevAttrTextureAlignment cudaDevAttrTexturePitchAlignment
+    cudaDevAttrTimelineSemaphoreInteropSupported cudaDevAttrTotalConstantMemory
+    cudaDevAttrUnifiedAddressing cudaDevAttrWarpSize
+"""
+_ENUM_VALUES = """
+    cudaComputeModeDefault cudaComputeModeExclusive cudaComputeModeExclusiveProcess
+    cudaComputeModeProhibited cudaFuncAttributeClusterDimMustBeSet
+    cudaFuncAttributeClusterSchedulingPolicyPreference cudaFuncAttributeMax
+    cudaFuncAttributeMaxDynamicSharedMemorySize cudaFuncAttributeNonPortableClusterSizeAllowed
+    cudaFuncAttributePreferredSharedMemoryCarveout cudaFuncAttributeRequiredClusterDepth
+    cudaFuncAttributeRequiredClusterHeight cudaFuncAttributeRequiredClusterWidth
+    cudaFuncCachePreferEqual cudaFuncCachePreferL1 cudaFuncCachePreferNone
+    cudaFuncCachePreferShared cudaLimitDevRuntimePendingLaunchCount cudaLimitDevRuntimeSyncDepth
+    cudaLimitMallocHeapSize cudaLimitMaxL2FetchGranularity cudaLimitPersistingL2CacheSize
+    cudaLimitPrintfFifoSize cudaLimitStackSize cudaMemoryTypeDevice cudaMemoryTypeHost
+    cudaMemoryTypeManaged cudaMemoryTypeUnregistered cudaSharedMemBankSizeDefault
+    cudaSharedMemBankSizeEightByte cudaSharedMemBankSizeFourByte
+"""
+_ENUMS = names("""
+    cudaComputeMode cudaDeviceAttr cudaFuncAttribute cudaFuncCache cudaLimit cudaMemoryType
+    cudaSharedMemConfig
+""")
+_TYPES = names("""
+    cudaExtent cudaFuncAttributes cudaHostFn_t cudaMemcpy3DParms cudaPitchedPtr
+    cudaPointerAttributes cudaPos cudaStreamCallback_t cudaUUID_t
+""")
+_MACROS = names("""
+    CUDART_CB cudaCpuDeviceId cudaDeviceBlockingSync cudaDeviceLmemResizeToMax cudaDeviceMapHost
+    cudaDeviceScheduleAuto cudaDeviceScheduleBlockingSync cudaDeviceScheduleSpin
+    cudaDeviceScheduleYield cudaEventBlockingSync cudaEventDefault cudaEventDisableTiming
+    cudaEventInterprocess cudaHostAllocDefault cudaHostAllocMapped cudaHostAllocPortable
+    cudaHostAllocWriteCombined cudaHostRegisterDefault cudaHostRegisterIoMemory
+    cudaHostRegisterMapped cudaHostRegisterPortable cudaHostRegisterReadOnly cudaInvalidDeviceId
+    cudaMemAttachGlobal cudaMemAttachHost cudaMemAttachSingle cudaOccupancyDefault
+    cudaOccupancyDisableCachingOverride cudaPeerAccessDefault cudaStreamDefault
+    cudaStreamNonBlocking
 """)
 _MEMCPY_KINDS = names("""
     cudaMemcpyDefault cudaMemcpyDeviceToDevice cudaMemcpyDeviceToHost cudaMemcpyHostToDevice
     cudaMemcpyHostToHost
 """)
 
+_CUDA_VALUES = "cu2amd: CUDA's value"
 IMPL = {
     **{name: Impl(hip_name(name)) for name in (*_ERRORS_DECLARED, *_MEMCPY_KINDS)},
+    **{name: Impl(_CUDA_VALUES) for name in names(_DEVICE_ATTRS + _ENUM_VALUES)},
+    **{name: Impl(hip_name(name)) for name in (*_ENUMS, *_TYPES, *_MACROS)},
     "CUDART_VERSION": Impl("cu2amd: 12000 (the CUDA 12.0 runtime API)"),
     "cudaDeviceProp": Impl(
         "hipDeviceProp_t",
         E,
-        "14 of CUDA's fields (name, totalGlobalMem, sharedMemPerBlock, regsPerBlock, warpSize, "
-        "maxThreadsPerBlock, maxThreadsDim, maxGridSize, clockRate, totalConstMem, major, minor, "
-        "multiProcessorCount, maxThreadsPerMultiProcessor); using another is a compile error",
+        "CUDA 12's layout and fields, filled by cudaGetDeviceProperties (its note says how)",
     ),
+    "cudaStreamLegacy": Impl(
+        "cu2amd: the null stream",
+        note="HIP's null stream, which synchronises with blocking streams as CUDA's legacy stream "
+        "does (libamdhip64 5.2 has no hipStreamLegacy)",
+    ),
+    "cudaStreamPerThread": Impl("hipStreamPerThread", note="host platform: the null stream"),
     "cudaError": Impl("hipError_t"),
     "cudaErrorNotFound": Impl(
         "hipErrorNotFound",
@@ -108,6 +205,8 @@ S(
 )
 S("cu2amd extension", "cudaErrorNotFound", kind=Kind.ENUMERATOR)
 S("Data types used by CUDA Runtime: memcpy kinds", " ".join(_MEMCPY_KINDS), kind=Kind.ENUMERATOR)
+S("Data types used by CUDA Runtime: device attributes", _DEVICE_ATTRS, kind=Kind.ENUMERATOR)
+S("Data types used by CUDA Runtime: enum values", _ENUM_VALUES, kind=Kind.ENUMERATOR)
 S(
     "Data types used by CUDA Runtime: enums",
     """
@@ -141,7 +240,8 @@ S(
 S(
     "Macros",
     """
-    CUDART_VERSION cudaArrayCubemap cudaArrayDefault cudaArrayLayered cudaArraySurfaceLoadStore
+    CUDART_CB CUDART_VERSION cudaArrayCubemap cudaArrayDefault cudaArrayLayered
+    cudaArraySurfaceLoadStore
     cudaArrayTextureGather cudaCooperativeLaunchMultiDeviceNoPostSync
     cudaCooperativeLaunchMultiDeviceNoPreSync cudaCpuDeviceId cudaDeviceBlockingSync
     cudaDeviceLmemResizeToMax cudaDeviceMapHost cudaDeviceScheduleAuto

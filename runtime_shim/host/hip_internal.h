@@ -1,0 +1,31 @@
+/* What the host runtime's HIP files (hip.c: errors, devices, modules and launches;
+ * hip_memory.c: memory and symbols; hip_stream.c: streams and events) share. Nothing here
+ * is exported from the library. */
+#ifndef CU2AMD_HIP_INTERNAL_H
+#define CU2AMD_HIP_INTERNAL_H
+
+#include "cu2amd_hip.h"
+
+#define CU2AMD_HIDDEN __attribute__((visibility("hidden")))
+
+/* A block's shared memory (static plus dynamic) when a kernel opts in with
+ * hipFuncSetAttribute(hipFuncAttributeMaxDynamicSharedMemorySize): the host platform's
+ * sharedMemPerBlockOptin (its "multiprocessor" has this much). */
+#define CU2AMD_MAX_SHARED_OPTIN_BYTES (64 * 1024)
+
+/* hipStreamPerThread: CUDA's per-thread default stream, which on the host platform is
+ * the null stream (all work runs at once, in order). */
+#define CU2AMD_STREAM_PER_THREAD ((hipStream_t)2)
+
+/* Remembers a failure for hipGetLastError/hipPeekAtLastError; returns it. */
+CU2AMD_HIDDEN hipError_t cu2amd_hip_record(hipError_t err);
+/* Whether `stream` is the null stream, the per-thread stream or a live created stream. */
+CU2AMD_HIDDEN int cu2amd_hip_valid_stream(hipStream_t stream);
+/* The device address and size of a __device__/__constant__ variable from its host shadow
+ * (what __hipRegisterVar registered); hipErrorInvalidSymbol when it is not one. */
+CU2AMD_HIDDEN hipError_t cu2amd_hip_symbol(const void *shadow, void **address, size_t *size);
+/* cu2amd_rt_launch (runtime.c) with another limit on a block's shared memory. */
+CU2AMD_HIDDEN int cu2amd_rt_launch_limited(const cu2amd_launch *launch, uint64_t max_shared_bytes, char *err,
+                                           size_t err_len);
+
+#endif

@@ -1,0 +1,168 @@
+/* CUDA runtime API: execution control (launches, kernel attributes) and occupancy. Part of
+ * cuda_runtime_api.h: include that. */
+#ifndef CU2AMD_RUNTIME_EXEC_H
+#define CU2AMD_RUNTIME_EXEC_H
+
+/* ------------------------------------------------------------------ launches */
+
+CU2AMD_API cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                        size_t sharedMem = 0, cudaStream_t stream = 0) {
+    return CU2AMD_ERR(hipLaunchKernel(func, gridDim, blockDim, args, sharedMem, __cu2amd_stream(stream)));
+}
+/* CUDA declares `const T *func`, which clang cannot deduce from a function pointer. */
+template <typename T>
+static __host__ __inline__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                                                        size_t sharedMem = 0, cudaStream_t stream = 0) {
+    return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+
+/* ------------------------------------------------------------------ kernel attributes */
+
+/* ptxVersion and binaryVersion are the compiled-for compute capability (as XY), like
+ * cudaDeviceProp's major/minor; the rest is HIP's (or the host platform's) view of the
+ * kernel. */
+CU2AMD_API cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
+    if (!attr) return cudaErrorInvalidValue;
+    __cu2amd_hip_func_attributes hip;
+    __builtin_memset(&hip, 0, sizeof hip);
+    cudaError_t err = CU2AMD_ERR(hipFuncGetAttributes(&hip, func));
+    if (err != cudaSuccess) return err;
+    __builtin_memset(attr, 0, sizeof *attr);
+    attr->sharedSizeBytes = hip.sharedSizeBytes;
+    attr->constSizeBytes = hip.constSizeBytes;
+    attr->localSizeBytes = hip.localSizeBytes;
+    attr->maxThreadsPerBlock = hip.maxThreadsPerBlock;
+    attr->numRegs = hip.numRegs;
+    attr->ptxVersion = attr->binaryVersion = __cu2amd_cuda_arch() / 10;
+    attr->cacheModeCA = hip.cacheModeCA;
+    attr->maxDynamicSharedSizeBytes = hip.maxDynamicSharedSizeBytes;
+    attr->preferredShmemCarveout = hip.preferredShmemCarveout;
+    return cudaSuccess;
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, T *entry) {
+    return cudaFuncGetAttributes(attr, (const void *)entry);
+}
+
+/* The maximum dynamic shared memory and the carveout are HIP's (same numbers); thread
+ * block clusters do not exist on AMD GPUs. */
+CU2AMD_API cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr, int value) {
+    if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize && attr != cudaFuncAttributePreferredSharedMemoryCarveout)
+        return attr > cudaFuncAttributePreferredSharedMemoryCarveout && attr < cudaFuncAttributeMax
+                   ? cudaErrorNotSupported
+                   : cudaErrorInvalidValue;
+    return CU2AMD_ERR(hipFuncSetAttribute(func, (int)attr, value));
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaFuncSetAttribute(T *entry, cudaFuncAttribute attr, int value) {
+    return cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+
+/* Cache and bank preferences: accepted (for a kernel that exists), no effect on AMD GPUs
+ * or the host platform. */
+CU2AMD_API cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache cacheConfig) {
+    return CU2AMD_ERR(hipFuncSetCacheConfig(func, (int)cacheConfig));
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaFuncSetCacheConfig(T *func, cudaFuncCache cacheConfig) {
+    return cudaFuncSetCacheConfig((const void *)func, cacheConfig);
+}
+CU2AMD_API cudaError_t cudaFuncSetSharedMemConfig(const void *func, cudaSharedMemConfig config) {
+    return CU2AMD_ERR(hipFuncSetSharedMemConfig(func, (int)config));
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaFuncSetSharedMemConfig(T *func, cudaSharedMemConfig config) {
+    return cudaFuncSetSharedMemConfig((const void *)func, config);
+}
+
+/* ------------------------------------------------------------------ occupancy */
+
+CU2AMD_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func,
+                                                                              int blockSize, size_t dynamicSMemSize,
+                                                                              unsigned int flags) {
+    return CU2AMD_ERR(
+        hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize, dynamicSMemSize, flags));
+}
+CU2AMD_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize,
+                                                                     size_t dynamicSMemSize) {
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize, dynamicSMemSize,
+                                                                  cudaOccupancyDefault);
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
+                                                                                     int blockSize,
+                                                                                     size_t dynamicSMemSize) {
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, (const void *)func, blockSize,
+                                                                  dynamicSMemSize, cudaOccupancyDefault);
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, T func, int blockSize, size_t dynamicSMemSize, unsigned int flags) {
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, (const void *)func, blockSize,
+                                                                  dynamicSMemSize, flags);
+}
+
+/* The block size with the most resident threads per multiprocessor (the largest such
+ * size), searched over multiples of the warp size up to the kernel's and the device's
+ * limits, each with the dynamic shared memory `smem(blockSize)` asks for; minGridSize
+ * fills every multiprocessor at that occupancy. CUDA's definition, computed from
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags. */
+template <typename UnaryFunction, typename T>
+static __host__ __inline__ cudaError_t
+cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int *minGridSize, int *blockSize, T func, UnaryFunction smem,
+                                                        int blockSizeLimit = 0, unsigned int flags = 0) {
+    if (!minGridSize || !blockSize || !func) return cudaErrorInvalidValue;
+    int device = 0, threadsPerSM = 0, warp = 0, deviceMaxBlock = 0, sms = 0;
+    cudaError_t err = cudaGetDevice(&device);
+    if (err == cudaSuccess) err = cudaDeviceGetAttribute(&threadsPerSM, cudaDevAttrMaxThreadsPerMultiProcessor, device);
+    if (err == cudaSuccess) err = cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, device);
+    if (err == cudaSuccess) err = cudaDeviceGetAttribute(&deviceMaxBlock, cudaDevAttrMaxThreadsPerBlock, device);
+    if (err == cudaSuccess) err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaFuncAttributes attr;
+    if (err == cudaSuccess) err = cudaFuncGetAttributes(&attr, (const void *)func);
+    if (err != cudaSuccess) return err;
+    int limit = blockSizeLimit == 0 ? deviceMaxBlock : blockSizeLimit;
+    limit = limit < deviceMaxBlock ? limit : deviceMaxBlock;
+    limit = limit < attr.maxThreadsPerBlock ? limit : attr.maxThreadsPerBlock;
+    int bestSize = 0, bestBlocks = 0, bestThreads = 0;
+    for (int aligned = (limit + warp - 1) / warp * warp; aligned > 0; aligned -= warp) {
+        int size = aligned < limit ? aligned : limit;
+        int blocks = 0;
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, (const void *)func, size,
+                                                                     (size_t)smem(size), flags);
+        if (err != cudaSuccess) return err;
+        if (blocks * size > bestThreads) bestSize = size, bestBlocks = blocks, bestThreads = blocks * size;
+        if (bestThreads == threadsPerSM) break;
+    }
+    *minGridSize = bestBlocks * sms;
+    *blockSize = bestSize;
+    return cudaSuccess;
+}
+template <typename UnaryFunction, typename T>
+static __host__ __inline__ cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int *minGridSize, int *blockSize,
+                                                                                      T func, UnaryFunction smem,
+                                                                                      int blockSizeLimit = 0) {
+    return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(minGridSize, blockSize, func, smem, blockSizeLimit,
+                                                                   cudaOccupancyDefault);
+}
+struct __cu2amd_constant_smem {
+    size_t bytes;
+    __host__ size_t operator()(int) const { return bytes; }
+};
+template <typename T>
+static __host__ __inline__ cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize,
+                                                                                   T func, size_t dynamicSMemSize = 0,
+                                                                                   int blockSizeLimit = 0,
+                                                                                   unsigned int flags = 0) {
+    return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+        minGridSize, blockSize, func, __cu2amd_constant_smem{dynamicSMemSize}, blockSizeLimit, flags);
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
+                                                                          size_t dynamicSMemSize = 0,
+                                                                          int blockSizeLimit = 0) {
+    return cudaOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, func, dynamicSMemSize, blockSizeLimit,
+                                                       cudaOccupancyDefault);
+}
+
+#endif
