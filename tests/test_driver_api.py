@@ -200,6 +200,69 @@ static int more(void) {
     return 0;
 }
 
+static void CUDA_CB on_stream(CUstream stream, CUresult status, void *data) {
+    (void)stream;
+    *(int *)data = 100 + (int)status;
+}
+
+/* Pinned, mapped, registered and managed memory; stream priorities, waits, callbacks. */
+static int memory_and_streams(void) {
+    void *pinned;
+    CUdeviceptr mapped;
+    unsigned flags = 0;
+    CHECK(cuMemHostAlloc(&pinned, 256, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE));
+    CHECK(cuMemHostGetDevicePointer(&mapped, pinned, 0));
+    CHECK(cuMemHostGetFlags(&flags, pinned));
+    CHECK(cuMemsetD8(mapped, 7, 256));
+    printf("pinned %d flags %u\n", ((unsigned char *)pinned)[255], flags);
+    static float registered[64];
+    CHECK(cuMemHostRegister(registered, sizeof registered, CU_MEMHOSTREGISTER_PORTABLE));
+    CUdeviceptr managed;
+    CHECK(cuMemAllocManaged(&managed, 4 * sizeof(float), CU_MEM_ATTACH_GLOBAL));
+    float *m = (float *)(uintptr_t)managed;
+    for (int i = 0; i < 4; i++) m[i] = (float)i;
+    CHECK(cuMemcpy((CUdeviceptr)(uintptr_t)registered, managed, 4 * sizeof(float)));
+    printf("managed %g %g\n", registered[1], registered[3]);
+    unsigned type = 0;
+    int is_managed = -1, ordinal = -1;
+    CUdeviceptr device_pointer = 0;
+    CUpointer_attribute attrs[] = {CU_POINTER_ATTRIBUTE_IS_MANAGED, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                   CU_POINTER_ATTRIBUTE_DEVICE_POINTER};
+    void *values[] = {&is_managed, &ordinal, &device_pointer};
+    CHECK(cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, managed));
+    CHECK(cuPointerGetAttributes(3, attrs, values, managed));
+    int unknown_stack_variable = 0;
+    CUresult r = cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                       (CUdeviceptr)(uintptr_t)&unknown_stack_variable);
+    printf("managed pointer: type %u managed %d device %d same %d; unknown memory %d\n", type, is_managed,
+           ordinal, device_pointer == managed, (int)r);
+    CHECK(cuMemHostUnregister(registered));
+
+    int least = -1, greatest = -1, priority = -1, peer = -1;
+    CHECK(cuCtxGetStreamPriorityRange(&least, &greatest));
+    CUstream s;
+    CHECK(cuStreamCreateWithPriority(&s, CU_STREAM_NON_BLOCKING, greatest));
+    CHECK(cuStreamGetFlags(s, &flags));
+    CHECK(cuStreamGetPriority(s, &priority));
+    CHECK(cuDeviceCanAccessPeer(&peer, 0, 0));
+    printf("priorities %d..%d, stream flags %u priority %d, peer %d\n", least, greatest, flags, priority, peer);
+    CUevent done;
+    int called = 0;
+    CHECK(cuEventCreate(&done, CU_EVENT_DISABLE_TIMING));
+    CHECK(cuMemsetD32Async(managed, 0, 4, s));
+    CHECK(cuEventRecord(done, s));
+    CHECK(cuStreamWaitEvent(0, done, 0));
+    CHECK(cuStreamAddCallback(s, on_stream, &called, 0));
+    CHECK(cuStreamSynchronize(s));
+    CHECK(cuEventQuery(done));
+    printf("callback %d, managed %g\n", called, m[3]);
+    CHECK(cuEventDestroy(done));
+    CHECK(cuStreamDestroy(s));
+    CHECK(cuMemFree(managed));
+    CHECK(cuMemFreeHost(pinned));
+    return 0;
+}
+
 int main(int argc, char **argv) {
     CHECK(cuInit(0));
     if (argc == 2 && strcmp(argv[1], "bad") == 0) {
@@ -240,6 +303,7 @@ int main(int argc, char **argv) {
     }
     if (argc == 3) return load_and_run(argv[1], argv[2]);
     if (argc == 2 && strcmp(argv[1], "more") == 0) return more();
+    if (argc == 2 && strcmp(argv[1], "streams") == 0) return memory_and_streams();
     int version = 0, count = 0;
     CHECK(cuDriverGetVersion(&version));
     CHECK(cuDeviceGetCount(&count));
@@ -454,6 +518,18 @@ def test_more_of_the_driver_api(program: Path, tmp_path: Path) -> None:
         "pitch 256, sum 28\n"
         "flat 1 1 0 0\n"
         "occupancy 128: 8, 96 with 30000 B: 2, best 8 x 128\n"
+    )
+
+
+def test_memory_and_streams(program: Path, tmp_path: Path) -> None:
+    proc = run(program, tmp_path, "streams")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout == (
+        "pinned 7 flags 3\n"
+        "managed 1 3\n"
+        "managed pointer: type 2 managed 1 device 0 same 1; unknown memory 1\n"
+        "priorities 0..0, stream flags 1 priority 0, peer 0\n"
+        "callback 100, managed 0\n"
     )
 
 

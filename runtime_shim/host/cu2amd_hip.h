@@ -425,13 +425,5 @@ hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count);
 hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count, hipStream_t stream);
 hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value, size_t count, hipStream_t stream);
 hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream);
-/* Runtime functions the driver API also calls (module.c has weak stand-ins until hip.c
- * defines them). */
-hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags);
-hipError_t hipHostFree(void *ptr);
-hipError_t hipMemGetInfo(size_t *free, size_t *total);
-hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags);
-hipError_t hipStreamQuery(hipStream_t stream);
-hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags);
 
 #endif

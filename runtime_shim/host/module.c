@@ -758,32 +758,3 @@ hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStr
     hipError_t err = hipStreamSynchronize(stream);
     return err != hipSuccess ? err : hipMemsetD32(dst, value, count);
 }
-
-/* ------------------------------------------------------------------ until hip.c has them */
-
-/* Runtime functions the driver API needs that the runtime-API side of the host runtime
- * (hip.c) is adding: weak, so hip.c's definitions take their place once they exist. */
-__attribute__((weak)) hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags) {
-    (void)flags;
-    return hipMalloc(ptr, size);
-}
-__attribute__((weak)) hipError_t hipHostFree(void *ptr) { return hipFree(ptr); }
-__attribute__((weak)) hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total) {
-    if (!free_bytes || !total) return hipErrorInvalidValue;
-    hipDeviceProp_t prop;
-    hipError_t err = hipGetDeviceProperties(&prop, 0);
-    if (err != hipSuccess) return err;
-    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    *total = prop.totalGlobalMem;
-    *free_bytes = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
-    return hipSuccess;
-}
-__attribute__((weak)) hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags) {
-    if (flags > 1) return hipErrorInvalidValue;
-    return hipStreamCreate(stream);
-}
-__attribute__((weak)) hipError_t hipStreamQuery(hipStream_t stream) { return hipStreamSynchronize(stream); }
-__attribute__((weak)) hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags) {
-    if (flags > 7) return hipErrorInvalidValue;
-    return hipEventCreate(event);
-}

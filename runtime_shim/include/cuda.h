@@ -367,6 +367,21 @@ int hipEventRecord(CUevent event, CUstream stream);
 int hipEventSynchronize(CUevent event);
 int hipEventElapsedTime(float *ms, CUevent start, CUevent stop);
 int hipEventDestroy(CUevent event);
+int hipEventQuery(CUevent event);
+int hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsigned int flags);
+int hipHostGetFlags(unsigned int *flagsPtr, void *hostPtr);
+int hipHostRegister(void *hostPtr, size_t sizeBytes, unsigned int flags);
+int hipHostUnregister(void *hostPtr);
+int hipMallocManaged(void **dev_ptr, size_t size, unsigned int flags);
+int hipPointerGetAttributes(void *attributes, const void *ptr);
+int hipStreamCreateWithPriority(CUstream *stream, unsigned int flags, int priority);
+int hipStreamGetFlags(CUstream stream, unsigned int *flags);
+int hipStreamGetPriority(CUstream stream, int *priority);
+int hipStreamWaitEvent(CUstream stream, CUevent event, unsigned int flags);
+int hipStreamAddCallback(CUstream stream, void (*callback)(CUstream, int, void *), void *userData,
+                         unsigned int flags);
+int hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+int hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDeviceId);
 #ifdef __cplusplus
 }
 #endif
@@ -466,6 +481,9 @@ CU2AMD_API CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
     return CU2AMD_CU(hipDeviceGetByPCIBusId(dev, pciBusId));
 }
 CU2AMD_API CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) { return CU2AMD_CU(hipDeviceGetUuid(uuid, dev)); }
+CU2AMD_API CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev) {
+    return CU2AMD_CU(hipDeviceCanAccessPeer(canAccessPeer, dev, peerDev));
+}
 CU2AMD_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev) {
     if (!pi) return CUDA_ERROR_INVALID_VALUE;
     __cu2amd_cu_device_prop p;
@@ -553,6 +571,9 @@ CU2AMD_API CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
 }
 CU2AMD_API CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) {
     return CU2AMD_CU(hipCtxSetSharedMemConfig(config));
+}
+CU2AMD_API CUresult cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
+    return CU2AMD_CU(hipDeviceGetStreamPriorityRange(leastPriority, greatestPriority));
 }
 CU2AMD_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
     return CU2AMD_CU(hipDevicePrimaryCtxRetain(pctx, dev));
@@ -786,6 +807,25 @@ CU2AMD_API CUresult cuMemFreeHost(void *p) { return CU2AMD_CU(hipHostFree(p)); }
 CU2AMD_API CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags) {
     return CU2AMD_CU(hipHostMalloc(pp, bytesize, Flags)); /* HIP's flags have CUDA's values */
 }
+CU2AMD_API CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p, unsigned int Flags) {
+    if (!pdptr) return CUDA_ERROR_INVALID_VALUE;
+    void *d = NULL;
+    CUresult err = CU2AMD_CU(hipHostGetDevicePointer(&d, p, Flags));
+    if (err == CUDA_SUCCESS) *pdptr = (CUdeviceptr)(uintptr_t)d;
+    return err;
+}
+CU2AMD_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p) { return CU2AMD_CU(hipHostGetFlags(pFlags, p)); }
+CU2AMD_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags) {
+    return CU2AMD_CU(hipHostRegister(p, bytesize, Flags));
+}
+CU2AMD_API CUresult cuMemHostUnregister(void *p) { return CU2AMD_CU(hipHostUnregister(p)); }
+CU2AMD_API CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
+    if (!dptr) return CUDA_ERROR_INVALID_VALUE;
+    void *p = NULL;
+    CUresult err = CU2AMD_CU(hipMallocManaged(&p, bytesize, flags));
+    *dptr = (CUdeviceptr)(uintptr_t)p;
+    return err;
+}
 CU2AMD_API CUresult cuMemGetInfo(size_t *free, size_t *total) { return CU2AMD_CU(hipMemGetInfo(free, total)); }
 CU2AMD_API CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount) {
     return CU2AMD_CU(hipMemcpyHtoD(CU2AMD_PTR(dstDevice), (void *)srcHost, ByteCount));
@@ -885,6 +925,48 @@ CU2AMD_MEMSET2D(cuMemsetD2D16, unsigned short, cuMemsetD16)
 CU2AMD_MEMSET2D(cuMemsetD2D32, unsigned int, cuMemsetD32)
 #undef CU2AMD_MEMSET2D
 
+/* hipPointerAttribute_t (ROCm 5.2's layout; its memoryType: host 0, device 1, array 2,
+ * unified 3). */
+typedef struct __cu2amd_cu_pointer_attributes {
+    int memoryType;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+    int isManaged;
+    unsigned allocationFlags;
+} __cu2amd_cu_pointer_attributes;
+
+/* Memory HIP does not know is CUDA_ERROR_INVALID_VALUE, as CUDA's driver has it; managed
+ * memory is device memory with IS_MANAGED set. */
+CU2AMD_API CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr) {
+    if (!data) return CUDA_ERROR_INVALID_VALUE;
+    __cu2amd_cu_pointer_attributes a;
+    memset(&a, 0, sizeof a);
+    CUresult err = CU2AMD_CU(hipPointerGetAttributes(&a, CU2AMD_PTR(ptr)));
+    if (err != CUDA_SUCCESS) return err;
+    int managed = a.isManaged || a.memoryType == 3;
+    switch (attribute) {
+    case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+        *(unsigned int *)data = a.memoryType == 0 && !managed ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+        break;
+    case CU_POINTER_ATTRIBUTE_DEVICE_POINTER: *(CUdeviceptr *)data = (CUdeviceptr)(uintptr_t)a.devicePointer; break;
+    case CU_POINTER_ATTRIBUTE_HOST_POINTER: *(void **)data = a.hostPointer; break;
+    case CU_POINTER_ATTRIBUTE_IS_MANAGED: *(int *)data = managed; break;
+    case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL: *(int *)data = a.device; break;
+    default: return CUDA_ERROR_INVALID_VALUE;
+    }
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute *attributes, void **data,
+                                           CUdeviceptr ptr) {
+    if (!attributes || !data) return CUDA_ERROR_INVALID_VALUE;
+    for (unsigned int i = 0; i < numAttributes; i++) {
+        CUresult err = cuPointerGetAttribute(data[i], attributes[i], ptr);
+        if (err != CUDA_SUCCESS) return err;
+    }
+    return CUDA_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ profiler */
 
 CU2AMD_API CUresult cuProfilerStart(void) { return CU2AMD_CU(hipProfilerStart()); }
@@ -895,6 +977,24 @@ CU2AMD_API CUresult cuProfilerStop(void) { return CU2AMD_CU(hipProfilerStop()); 
 CU2AMD_API CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags) {
     return CU2AMD_CU(hipStreamCreateWithFlags(phStream, Flags));
 }
+CU2AMD_API CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority) {
+    return CU2AMD_CU(hipStreamCreateWithPriority(phStream, flags, priority));
+}
+CU2AMD_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
+    return CU2AMD_CU(hipStreamGetFlags(hStream, flags));
+}
+CU2AMD_API CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
+    return CU2AMD_CU(hipStreamGetPriority(hStream, priority));
+}
+CU2AMD_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags) {
+    return CU2AMD_CU(hipStreamWaitEvent(hStream, hEvent, Flags));
+}
+/* HIP's callback takes the same arguments (the status as an int). */
+CU2AMD_API CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData,
+                                        unsigned int flags) {
+    return CU2AMD_CU(hipStreamAddCallback(hStream, (void (*)(CUstream, int, void *))callback, userData, flags));
+}
+CU2AMD_API CUresult cuEventQuery(CUevent hEvent) { return CU2AMD_CU(hipEventQuery(hEvent)); }
 CU2AMD_API CUresult cuStreamDestroy(CUstream hStream) { return CU2AMD_CU(hipStreamDestroy(hStream)); }
 CU2AMD_API CUresult cuStreamSynchronize(CUstream hStream) { return CU2AMD_CU(hipStreamSynchronize(hStream)); }
 CU2AMD_API CUresult cuStreamQuery(CUstream hStream) { return CU2AMD_CU(hipStreamQuery(hStream)); }

@@ -25,6 +25,9 @@ _SAME = names("""
     cuMemcpyDtoHAsync cuMemcpyHtoD cuMemcpyHtoDAsync cuMemsetD16 cuMemsetD16Async cuMemsetD32
     cuMemsetD32Async cuMemsetD8 cuMemsetD8Async cuModuleGetFunction cuModuleGetGlobal
     cuModuleUnload cuStreamDestroy cuStreamQuery cuStreamSynchronize cuMemAllocPitch
+    cuDeviceCanAccessPeer cuEventQuery cuMemHostGetDevicePointer cuMemHostGetFlags
+    cuMemHostRegister cuMemHostUnregister cuStreamAddCallback cuStreamGetFlags cuStreamGetPriority
+    cuStreamWaitEvent
 """)
 _HOST = "host platform: "
 _NO_EFFECT = (
@@ -89,7 +92,28 @@ IMPL = {
         "of -arch); any other is CUDA_ERROR_INVALID_VALUE",
     ),
     "cuDeviceGetCount": Impl("hipGetDeviceCount"),
+    "cuCtxGetStreamPriorityRange": Impl(
+        "hipDeviceGetStreamPriorityRange", note=_HOST + "0 and 0 (no priorities)"
+    ),
+    "cuMemAllocManaged": Impl(
+        "hipMallocManaged",
+        E,
+        "AMD: pages migrate on demand only with XNACK on (HSA_XNACK=1), which is not checked "
+        "(cudaMallocManaged says so at run time); " + _HOST + "plain host memory",
+    ),
     "cuMemHostAlloc": Impl("hipHostMalloc"),
+    **{
+        name: Impl(
+            "hipPointerGetAttributes",
+            E,
+            "the memory type, device and host pointers, IS_MANAGED and the device ordinal; other "
+            "attributes are CUDA_ERROR_INVALID_VALUE",
+        )
+        for name in ("cuPointerGetAttribute", "cuPointerGetAttributes")
+    },
+    "cuStreamCreateWithPriority": Impl(
+        "hipStreamCreateWithPriority", note=_HOST + "no priorities (the range is 0..0)"
+    ),
     "cuDeviceGetProperties": Impl("hipGetDeviceProperties", note="SIMDWidth is 32 (CUDA's warp)"),
     "cuDeviceGetUuid": Impl("hipDeviceGetUuid", note="host platform: the same 16 bytes every run"),
     "cuCtxGetCacheConfig": Impl("hipCtxGetCacheConfig", E, _NO_EFFECT),

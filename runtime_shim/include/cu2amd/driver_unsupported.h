@@ -35,7 +35,6 @@ CU2AMD_CU_HOST int cuCtxGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE
 CU2AMD_CU_HOST int cuCtxGetExecAffinity(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetExecAffinity (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxGetId(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetId (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxGetLimit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetLimit (Context Management) yet");
-CU2AMD_CU_HOST int cuCtxGetStreamPriorityRange(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetStreamPriorityRange (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxRecordEvent(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxRecordEvent (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxResetPersistingL2Cache(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxResetPersistingL2Cache (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxSetFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxSetFlags (Context Management) yet");
@@ -54,7 +53,6 @@ CU2AMD_CU_HOST int cuDestroyExternalMemory(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAIL
 CU2AMD_CU_HOST int cuDestroyExternalSemaphore(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDestroyExternalSemaphore (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuDevResourceGenerateDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDevResourceGenerateDesc (Green Contexts) yet");
 CU2AMD_CU_HOST int cuDevSmResourceSplitByCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDevSmResourceSplitByCount (Green Contexts) yet");
-CU2AMD_CU_HOST int cuDeviceCanAccessPeer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceCanAccessPeer (Peer Context Memory Access) yet");
 CU2AMD_CU_HOST int cuDeviceGetDefaultMemPool(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetDefaultMemPool (Device Management) yet");
 CU2AMD_CU_HOST int cuDeviceGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetDevResource (Green Contexts) yet");
 CU2AMD_CU_HOST int cuDeviceGetExecAffinitySupport(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetExecAffinitySupport (Device Management) yet");
@@ -81,7 +79,6 @@ CU2AMD_CU_HOST int cuEGLStreamProducerPresentFrame(CU2AMD_CU_ANY_ARGS) CU2AMD_CU
 CU2AMD_CU_HOST int cuEGLStreamProducerReturnFrame(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEGLStreamProducerReturnFrame (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuEventCreateFromEGLSync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEventCreateFromEGLSync (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuEventElapsedTime_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuEventElapsedTime_v2 (Event Management) yet");
-CU2AMD_CU_HOST int cuEventQuery(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuEventQuery (Event Management) yet");
 CU2AMD_CU_HOST int cuEventRecordWithFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuEventRecordWithFlags (Event Management) yet");
 CU2AMD_CU_HOST int cuExternalMemoryGetMappedBuffer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedBuffer (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuExternalMemoryGetMappedMipmappedArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedMipmappedArray (External Resource Interoperability) yet");
@@ -248,7 +245,6 @@ CU2AMD_CU_HOST int cuMemAdvise(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd
 CU2AMD_CU_HOST int cuMemAdvise_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemAdvise_v2 (Unified Addressing) yet");
 CU2AMD_CU_HOST int cuMemAllocAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemAllocAsync (Stream Ordered Memory Allocator) yet");
 CU2AMD_CU_HOST int cuMemAllocFromPoolAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemAllocFromPoolAsync (Stream Ordered Memory Allocator) yet");
-CU2AMD_CU_HOST int cuMemAllocManaged(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemAllocManaged (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemCreate (Virtual Memory Management) yet");
 CU2AMD_CU_HOST int cuMemExportToShareableHandle(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemExportToShareableHandle (Virtual Memory Management) yet");
 CU2AMD_CU_HOST int cuMemFreeAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemFreeAsync (Stream Ordered Memory Allocator) yet");
@@ -257,10 +253,6 @@ CU2AMD_CU_HOST int cuMemGetAddressRange(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABL
 CU2AMD_CU_HOST int cuMemGetAllocationGranularity(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemGetAllocationGranularity (Virtual Memory Management) yet");
 CU2AMD_CU_HOST int cuMemGetAllocationPropertiesFromHandle(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemGetAllocationPropertiesFromHandle (Virtual Memory Management) yet");
 CU2AMD_CU_HOST int cuMemGetHandleForAddressRange(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemGetHandleForAddressRange (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemHostGetDevicePointer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemHostGetDevicePointer (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemHostGetFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemHostGetFlags (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemHostRegister(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemHostRegister (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemHostUnregister(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemHostUnregister (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemImportFromShareableHandle(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemImportFromShareableHandle (Virtual Memory Management) yet");
 CU2AMD_CU_HOST int cuMemMap(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemMap (Virtual Memory Management) yet");
 CU2AMD_CU_HOST int cuMemMapArrayAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemMapArrayAsync (Virtual Memory Management) yet");
@@ -322,18 +314,14 @@ CU2AMD_CU_HOST int cuParamSetTexRef(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("c
 CU2AMD_CU_HOST int cuParamSetf(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSetf (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuParamSeti(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSeti (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuParamSetv(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSetv (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuPointerGetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuPointerGetAttribute (Unified Addressing) yet");
-CU2AMD_CU_HOST int cuPointerGetAttributes(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuPointerGetAttributes (Unified Addressing) yet");
 CU2AMD_CU_HOST int cuPointerSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuPointerSetAttribute (Unified Addressing) yet");
 CU2AMD_CU_HOST int cuProfilerInitialize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuProfilerInitialize (Profiler Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuSignalExternalSemaphoresAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSignalExternalSemaphoresAsync (External Resource Interoperability) yet");
-CU2AMD_CU_HOST int cuStreamAddCallback(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamAddCallback (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamAttachMemAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamAttachMemAsync (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamBatchMemOp(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamBatchMemOp (Stream Memory Operations) yet");
 CU2AMD_CU_HOST int cuStreamBeginCapture(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamBeginCapture (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamBeginCaptureToGraph(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamBeginCaptureToGraph (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamCopyAttributes(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamCopyAttributes (Stream Management) yet");
-CU2AMD_CU_HOST int cuStreamCreateWithPriority(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamCreateWithPriority (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamEndCapture(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamEndCapture (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetAttribute (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetCaptureInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCaptureInfo (Stream Management) yet");
@@ -341,15 +329,12 @@ CU2AMD_CU_HOST int cuStreamGetCaptureInfo_v3(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVA
 CU2AMD_CU_HOST int cuStreamGetCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCtx (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetCtx_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCtx_v2 (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetDevice (Stream Management) yet");
-CU2AMD_CU_HOST int cuStreamGetFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetFlags (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetGreenCtx (Green Contexts) yet");
 CU2AMD_CU_HOST int cuStreamGetId(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetId (Stream Management) yet");
-CU2AMD_CU_HOST int cuStreamGetPriority(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetPriority (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamIsCapturing(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamIsCapturing (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamSetAttribute (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamUpdateCaptureDependencies(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamUpdateCaptureDependencies (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamUpdateCaptureDependencies_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamUpdateCaptureDependencies_v2 (Stream Management) yet");
-CU2AMD_CU_HOST int cuStreamWaitEvent(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamWaitEvent (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamWaitValue32(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamWaitValue32 (Stream Memory Operations) yet");
 CU2AMD_CU_HOST int cuStreamWaitValue64(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamWaitValue64 (Stream Memory Operations) yet");
 CU2AMD_CU_HOST int cuStreamWriteValue32(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamWriteValue32 (Stream Memory Operations) yet");
