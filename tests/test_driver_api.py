@@ -186,6 +186,8 @@ static int more(void) {
     CUfunction reverse;
     CHECK(cuModuleLoadData(&mod, SAXPY_PTX));
     CHECK(cuModuleGetFunction(&reverse, mod, "reverse_block"));
+    CHECK(cuFuncSetCacheConfig(reverse, CU_FUNC_CACHE_PREFER_SHARED));
+    CHECK(cuFuncSetSharedMemConfig(reverse, CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE));
     int blocks = 0, min_grid = 0, block = 0;
     CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reverse, 128, 0));
     printf("occupancy 128: %d", blocks);
@@ -199,6 +201,8 @@ static int more(void) {
     CHECK(cuCtxDestroy(ctx));
     return 0;
 }
+
+static void CUDA_CB on_host(void *data) { *(int *)data = 7; }
 
 static void CUDA_CB on_stream(CUstream stream, CUresult status, void *data) {
     (void)stream;
@@ -255,6 +259,16 @@ static int memory_and_streams(void) {
     CHECK(cuStreamAddCallback(s, on_stream, &called, 0));
     CHECK(cuStreamSynchronize(s));
     CHECK(cuEventQuery(done));
+    int hosted = 0;
+    CHECK(cuLaunchHostFunc(s, on_host, &hosted));
+    CUcontext ctx;
+    CHECK(cuDevicePrimaryCtxRetain(&ctx, 0));
+    m[2] = 5.0f;
+    CHECK(cuMemcpyPeer(managed, ctx, managed + 8, ctx, 4));
+    CHECK(cuMemcpyPeerAsync(managed + 4, ctx, managed + 8, ctx, 4, s));
+    CHECK(cuStreamSynchronize(s));
+    CHECK(cuDevicePrimaryCtxRelease(0));
+    printf("host function %d, peer copies %g %g\n", hosted, m[0], m[1]);
     printf("callback %d, managed %g\n", called, m[3]);
     CHECK(cuEventDestroy(done));
     CHECK(cuStreamDestroy(s));
@@ -529,6 +543,7 @@ def test_memory_and_streams(program: Path, tmp_path: Path) -> None:
         "managed 1 3\n"
         "managed pointer: type 2 managed 1 device 0 same 1; unknown memory 1\n"
         "priorities 0..0, stream flags 1 priority 0, peer 0\n"
+        "host function 7, peer copies 5 5\n"
         "callback 100, managed 0\n"
     )
 

@@ -175,6 +175,7 @@ typedef enum CUjitInputType_enum {
 typedef struct __cu2amd_link_state *CUlinkState;
 
 typedef void (*CUstreamCallback)(CUstream hStream, CUresult status, void *userData);
+typedef void (*CUhostFn)(void *userData);
 
 #define CU_MEMHOSTALLOC_PORTABLE 0x01
 #define CU_MEMHOSTALLOC_DEVICEMAP 0x02
@@ -382,6 +383,8 @@ int hipStreamAddCallback(CUstream stream, void (*callback)(CUstream, int, void *
                          unsigned int flags);
 int hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
 int hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDeviceId);
+int hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId, size_t sizeBytes);
+int hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice, size_t sizeBytes, CUstream stream);
 #ifdef __cplusplus
 }
 #endif
@@ -741,6 +744,42 @@ CU2AMD_API CUresult cuLinkDestroy(CUlinkState state) {
 CU2AMD_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc) {
     return CU2AMD_CU(hipFuncGetAttribute(pi, attrib, hfunc));
 }
+/* A kernel's cache and bank preferences: checked, without effect (as on AMD GPUs). */
+CU2AMD_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config) {
+    int threads;
+    CUresult err = cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, hfunc);
+    return err != CUDA_SUCCESS ? err : (unsigned)config > CU_FUNC_CACHE_PREFER_EQUAL ? CUDA_ERROR_INVALID_VALUE
+                                                                                    : CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config) {
+    int threads;
+    CUresult err = cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, hfunc);
+    return err != CUDA_SUCCESS                                       ? err
+           : (unsigned)config > CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE ? CUDA_ERROR_INVALID_VALUE
+                                                                        : CUDA_SUCCESS;
+}
+
+/* cuLaunchHostFunc as a stream callback (ROCm 5.2 has no hipLaunchHostFunc). */
+typedef struct __cu2amd_cu_host_call {
+    CUhostFn fn;
+    void *data;
+} __cu2amd_cu_host_call;
+CU2AMD_API void __cu2amd_cu_host_call_run(CUstream stream, int status, void *closure) {
+    __cu2amd_cu_host_call call = *(__cu2amd_cu_host_call *)closure;
+    (void)stream, (void)status;
+    free(closure);
+    call.fn(call.data);
+}
+CU2AMD_API CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData) {
+    if (!fn) return CUDA_ERROR_INVALID_VALUE;
+    __cu2amd_cu_host_call *closure = (__cu2amd_cu_host_call *)malloc(sizeof *closure);
+    if (!closure) return CUDA_ERROR_OUT_OF_MEMORY;
+    closure->fn = fn, closure->data = userData;
+    CUresult err = CU2AMD_CU(hipStreamAddCallback(hStream, __cu2amd_cu_host_call_run, closure, 0));
+    if (err != CUDA_SUCCESS) free(closure);
+    return err;
+}
+
 /* HIP marks the `extra` array with other values (END is 3, not 0): translated. */
 CU2AMD_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
                                    unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
@@ -901,6 +940,32 @@ CU2AMD_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, s
 }
 CU2AMD_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream) {
     return CU2AMD_CU(hipMemsetD32Async(CU2AMD_PTR(dstDevice), (int)ui, N, hStream));
+}
+
+/* The device of a context: made current for the question. */
+CU2AMD_API CUresult __cu2amd_cu_ctx_device(CUcontext ctx, int *device) {
+    CUresult err = CU2AMD_CU(hipCtxPushCurrent(ctx));
+    if (err != CUDA_SUCCESS) return err;
+    err = CU2AMD_CU(hipCtxGetDevice(device));
+    hipCtxPopCurrent(NULL);
+    return err;
+}
+CU2AMD_API CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                                 CUcontext srcContext, size_t ByteCount) {
+    int dst, src;
+    CUresult err = __cu2amd_cu_ctx_device(dstContext, &dst);
+    if (err == CUDA_SUCCESS) err = __cu2amd_cu_ctx_device(srcContext, &src);
+    return err != CUDA_SUCCESS ? err
+                               : CU2AMD_CU(hipMemcpyPeer(CU2AMD_PTR(dstDevice), dst, CU2AMD_PTR(srcDevice), src, ByteCount));
+}
+CU2AMD_API CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                                      CUcontext srcContext, size_t ByteCount, CUstream hStream) {
+    int dst, src;
+    CUresult err = __cu2amd_cu_ctx_device(dstContext, &dst);
+    if (err == CUDA_SUCCESS) err = __cu2amd_cu_ctx_device(srcContext, &src);
+    return err != CUDA_SUCCESS ? err
+                               : CU2AMD_CU(hipMemcpyPeerAsync(CU2AMD_PTR(dstDevice), dst, CU2AMD_PTR(srcDevice), src,
+                                                              ByteCount, hStream));
 }
 
 /* 2D memsets, one row at a time. */

@@ -102,6 +102,18 @@ IMPL = {
         "(cudaMallocManaged says so at run time); " + _HOST + "plain host memory",
     ),
     "cuMemHostAlloc": Impl("hipHostMalloc"),
+    "cuFuncSetCacheConfig": Impl("cu2amd (cuda.h)", E, "checked, without effect (as on AMD GPUs)"),
+    "cuFuncSetSharedMemConfig": Impl(
+        "cu2amd (cuda.h)", E, "checked, without effect (as on AMD GPUs)"
+    ),
+    "cuLaunchHostFunc": Impl(
+        "hipStreamAddCallback",
+        note="a stream callback calling the function (ROCm 5.2 has no hipLaunchHostFunc)",
+    ),
+    "cuMemcpyPeer": Impl("hipMemcpyPeer", note="each context's device asked by making it current"),
+    "cuMemcpyPeerAsync": Impl(
+        "hipMemcpyPeerAsync", note="each context's device asked by making it current"
+    ),
     **{
         name: Impl(
             "hipPointerGetAttributes",
@@ -575,6 +587,7 @@ _TYPES = {
     "CUDA_MEMCPY2D_st": "hip_Memcpy2D (CUDA's layout; arrays not supported)",
     "CUdevprop": "cu2amd: filled from hipDeviceProp_t",
     "CUdevprop_st": "cu2amd: filled from hipDeviceProp_t",
+    "CUhostFn": "hipHostFn_t",
     "CUoccupancyB2DSize": "cu2amd: accepted as NULL only",
     "CUstreamCallback": "hipStreamCallback_t",
     "CUuuid": "hipUUID",

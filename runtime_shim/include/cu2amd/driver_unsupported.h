@@ -90,8 +90,6 @@ CU2AMD_CU_HOST int cuFuncIsLoaded(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2
 CU2AMD_CU_HOST int cuFuncLoad(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncLoad (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetAttribute (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetBlockShape(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetBlockShape (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuFuncSetCacheConfig(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetCacheConfig (Execution Control) yet");
-CU2AMD_CU_HOST int cuFuncSetSharedMemConfig(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetSharedMemConfig (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuFuncSetSharedSize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetSharedSize (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuGLCtxCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLCtxCreate (OpenGL Interoperability [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuGLGetDevices(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLGetDevices (OpenGL Interoperability) yet");
@@ -227,7 +225,6 @@ CU2AMD_CU_HOST int cuLaunchCooperativeKernel(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVA
 CU2AMD_CU_HOST int cuLaunchCooperativeKernelMultiDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchCooperativeKernelMultiDevice (Execution Control) yet");
 CU2AMD_CU_HOST int cuLaunchGrid(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchGrid (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuLaunchGridAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchGridAsync (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuLaunchHostFunc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchHostFunc (Execution Control) yet");
 CU2AMD_CU_HOST int cuLaunchKernelEx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchKernelEx (Execution Control) yet");
 CU2AMD_CU_HOST int cuLibraryEnumerateKernels(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryEnumerateKernels (Library Management) yet");
 CU2AMD_CU_HOST int cuLibraryGetGlobal(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetGlobal (Library Management) yet");
@@ -288,8 +285,6 @@ CU2AMD_CU_HOST int cuMemcpyBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE(
 CU2AMD_CU_HOST int cuMemcpyDtoA(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyDtoA (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpyHtoA(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyHtoA (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpyHtoAAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyHtoAAsync (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyPeer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyPeer (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyPeerAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyPeerAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayCreate (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayDestroy(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayDestroy (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayGetLevel(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayGetLevel (Memory Management) yet");
