@@ -163,7 +163,9 @@ EXPORTS = {
     "hipMemset2D", "hipMemset2DAsync", "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
     "hipPointerGetAttributes", "hipSetDeviceFlags", "hipStreamAddCallback",
     "hipStreamCreateWithFlags", "hipStreamCreateWithPriority", "hipStreamGetFlags",
-    "hipStreamGetPriority", "hipStreamQuery", "hipStreamWaitEvent",
+    "hipStreamGetPriority", "hipStreamQuery", "hipStreamWaitEvent", "hipDeviceGetP2PAttribute",
+    "hipFreeAsync", "hipMallocAsync", "hipMemAdvise", "hipMemPrefetchAsync",
+    "hipStreamAttachMemAsync", "hipStreamIsCapturing",
     # the driver API's module functions (module.c), for cuda.h
     "hipCtxCreate", "hipCtxDestroy", "hipCtxGetCacheConfig", "hipCtxGetCurrent", "hipCtxGetDevice",
     "hipCtxGetFlags", "hipCtxGetSharedMemConfig", "hipCtxPopCurrent", "hipCtxPushCurrent",

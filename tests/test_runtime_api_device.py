@@ -21,7 +21,10 @@ CALLS = {
     "cudaGetDevice", "cudaGetDeviceCount", "cudaGetDeviceFlags", "cudaGetDeviceProperties",
     "cudaGetErrorName", "cudaGetErrorString", "cudaGetLastError", "cudaMemGetInfo",
     "cudaPeekAtLastError", "cudaRuntimeGetVersion", "cudaSetDevice", "cudaSetDeviceFlags",
-    "cudaThreadExit", "cudaThreadSynchronize",
+    "cudaThreadExit", "cudaThreadSynchronize", "cudaCtxResetPersistingL2Cache",
+    "cudaDeviceGetByPCIBusId", "cudaDeviceGetP2PAttribute", "cudaDeviceGetPCIBusId",
+    "cudaInitDevice", "cudaProfilerStart", "cudaProfilerStop", "cudaThreadGetCacheConfig",
+    "cudaThreadGetLimit", "cudaThreadSetCacheConfig", "cudaThreadSetLimit",
 }  # fmt: skip
 
 PROGRAM = r"""
@@ -161,6 +164,34 @@ int main() {
     int least = 7, greatest = 7;
     OK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
     EXPECT(least == 0 && greatest == 0);
+
+    /* The deprecated thread-scoped names, PCI ids, initialisation, profiler, L2. */
+    OK(cudaThreadSetLimit(cudaLimitStackSize, 2048));
+    OK(cudaThreadGetLimit(&limit, cudaLimitStackSize));
+    EXPECT(limit == 2048);
+    OK(cudaDeviceGetLimit(&limit, cudaLimitStackSize));
+    EXPECT(limit == 2048);
+    OK(cudaThreadSetCacheConfig(cudaFuncCachePreferL1));
+    OK(cudaThreadGetCacheConfig(&cache));
+    EXPECT(cache == cudaFuncCachePreferL1);
+    char bus[32] = {0};
+    OK(cudaDeviceGetPCIBusId(bus, sizeof bus, 0));
+    int by_bus = -1;
+    OK(cudaDeviceGetByPCIBusId(&by_bus, bus));
+    EXPECT(bus[0] != 0 && by_bus == 0);
+    int p2p = -1;
+    CALL(cudaDeviceGetP2PAttribute(&p2p, cudaDevP2PAttrAccessSupported, 0, 0), cudaErrorInvalidDevice);
+    CALL(cudaDeviceGetP2PAttribute(&p2p, (cudaDeviceP2PAttr)0, 0, 0), cudaErrorInvalidValue);
+    cudaGetLastError();
+    OK(cudaInitDevice(0, cudaDeviceScheduleYield, cudaInitDeviceFlagsAreValid));
+    OK(cudaGetDeviceFlags(&flags));
+    EXPECT(flags == cudaDeviceScheduleYield);
+    OK(cudaInitDevice(0, 0, 0));
+    CALL(cudaInitDevice(1, 0, 0), cudaErrorInvalidDevice);
+    CALL(cudaInitDevice(0, 0, 2), cudaErrorInvalidValue);
+    OK(cudaProfilerStart());
+    OK(cudaProfilerStop());
+    OK(cudaCtxResetPersistingL2Cache());
 
     OK(cudaDeviceSynchronize());
     OK(cudaThreadSynchronize());

@@ -21,6 +21,8 @@ CALLS = {
     "cudaMemcpyPeerAsync", "cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync", "cudaMemset",
     "cudaMemset2D", "cudaMemset2DAsync", "cudaMemset3D", "cudaMemset3DAsync", "cudaMemsetAsync",
     "cudaPointerGetAttributes", "make_cudaExtent", "make_cudaPitchedPtr", "make_cudaPos",
+    "cudaFreeAsync", "cudaMallocAsync", "cudaMemAdvise", "cudaMemPrefetchAsync",
+    "cudaStreamAttachMemAsync",
 }  # fmt: skip
 
 PROGRAM = r"""
@@ -179,9 +181,28 @@ int main() {
     int *managed = nullptr;
     OK(cudaMallocManaged(&managed, 40 * sizeof(int)));
     for (int i = 0; i < 40; i++) managed[i] = -i;
-    increment<<<1, 64>>>(managed, 40);
-    OK(cudaDeviceSynchronize());
+    OK(cudaMemAdvise(managed, 40 * sizeof(int), cudaMemAdviseSetPreferredLocation, 0));
+    OK(cudaMemAdvise(managed, 40 * sizeof(int), cudaMemAdviseSetAccessedBy, cudaCpuDeviceId));
+    OK(cudaStreamAttachMemAsync(s, managed));
+    OK(cudaMemPrefetchAsync(managed, 40 * sizeof(int), 0, s));
+    increment<<<1, 64, 0, s>>>(managed, 40);
+    OK(cudaMemPrefetchAsync(managed, 40 * sizeof(int), cudaCpuDeviceId, s));
+    OK(cudaStreamSynchronize(s));
     EXPECT(managed[0] == 1 && managed[39] == -38);
+    CALL(cudaMemAdvise(managed, 4, (cudaMemoryAdvise)9, 0), cudaErrorInvalidValue);
+    CALL(cudaMemPrefetchAsync(managed, 4, 3, s), cudaErrorInvalidDevice);
+    CALL(cudaStreamAttachMemAsync(s, dev, 0, cudaMemAttachGlobal), cudaErrorInvalidValue); /* not managed */
+    cudaGetLastError();
+
+    /* Stream-ordered allocation. */
+    int *ordered = nullptr;
+    OK(cudaMallocAsync(&ordered, 32 * sizeof(int), s));
+    OK(cudaMemsetAsync(ordered, 0, 32 * sizeof(int), s));
+    increment<<<1, 32, 0, s>>>(ordered, 32);
+    OK(cudaMemcpyAsync(back, ordered, 32 * sizeof(int), cudaMemcpyDeviceToHost, s));
+    OK(cudaFreeAsync(ordered, s));
+    OK(cudaStreamSynchronize(s));
+    EXPECT(back[0] == 1 && back[31] == 1);
 
     /* Pointer attributes, CUDA 11's: unknown memory is "unregistered", not an error. */
     cudaPointerAttributes a;

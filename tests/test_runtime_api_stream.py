@@ -18,6 +18,7 @@ CALLS = {
     "cudaStreamAddCallback", "cudaStreamCreate", "cudaStreamCreateWithFlags",
     "cudaStreamCreateWithPriority", "cudaStreamDestroy", "cudaStreamGetFlags",
     "cudaStreamGetPriority", "cudaStreamQuery", "cudaStreamSynchronize", "cudaStreamWaitEvent",
+    "cudaEventRecordWithFlags", "cudaStreamIsCapturing",
 }  # fmt: skip
 
 PROGRAM = r"""
@@ -104,7 +105,11 @@ int main() {
     fill<<<1, 32, 0, b>>>(dev, 7);
     OK(cudaEventRecord(stop, b));
     OK(cudaEventRecord(untimed, b));
-    OK(cudaEventRecord(blocking));
+    OK(cudaEventRecordWithFlags(blocking, b, cudaEventRecordDefault));
+    CALL(cudaEventRecordWithFlags(blocking, b, cudaEventRecordExternal), cudaErrorNotSupported);
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusActive;
+    OK(cudaStreamIsCapturing(b, &capture));
+    EXPECT(capture == cudaStreamCaptureStatusNone);
     OK(cudaStreamWaitEvent(c, stop, 0));
     OK(cudaStreamWaitEvent(c, untimed));
     OK(cudaMemcpyAsync(host, dev, sizeof host, cudaMemcpyDeviceToHost, c));

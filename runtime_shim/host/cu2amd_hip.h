@@ -151,6 +151,28 @@ typedef enum hipSharedMemConfig {
     hipSharedMemBankSizeEightByte,
 } hipSharedMemConfig;
 
+typedef enum hipDeviceP2PAttr {
+    hipDevP2PAttrPerformanceRank = 0,
+    hipDevP2PAttrAccessSupported,
+    hipDevP2PAttrNativeAtomicSupported,
+    hipDevP2PAttrHipArrayAccessSupported
+} hipDeviceP2PAttr;
+
+typedef enum hipMemoryAdvise {
+    hipMemAdviseSetReadMostly = 1,
+    hipMemAdviseUnsetReadMostly = 2,
+    hipMemAdviseSetPreferredLocation = 3,
+    hipMemAdviseUnsetPreferredLocation = 4,
+    hipMemAdviseSetAccessedBy = 5,
+    hipMemAdviseUnsetAccessedBy = 6,
+} hipMemoryAdvise;
+
+typedef enum hipStreamCaptureStatus {
+    hipStreamCaptureStatusNone = 0,
+    hipStreamCaptureStatusActive,
+    hipStreamCaptureStatusInvalidated
+} hipStreamCaptureStatus;
+
 /* Flags (HIP's values, which are CUDA's). */
 #define hipStreamDefault 0x00
 #define hipStreamNonBlocking 0x01
@@ -257,7 +279,14 @@ hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig);
 hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *cacheConfig);
 hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
 hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *pConfig);
+hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr, int srcDevice, int dstDevice);
 hipError_t hipMalloc(void **ptr, size_t size);
+hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream);
+hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream);
+hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device, hipStream_t stream);
+hipError_t hipMemAdvise(const void *dev_ptr, size_t count, hipMemoryAdvise advice, int device);
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *dev_ptr, size_t length, unsigned int flags);
+hipError_t hipStreamIsCapturing(hipStream_t stream, hipStreamCaptureStatus *pCaptureStatus);
 hipError_t hipFree(void *ptr);
 hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind);
 hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t stream);

@@ -162,6 +162,12 @@ hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
     return record(hipErrorInvalidDevice);
 }
 
+hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr, int srcDevice, int dstDevice) {
+    if (!value || (unsigned)attr > hipDevP2PAttrHipArrayAccessSupported) return record(hipErrorInvalidValue);
+    (void)srcDevice, (void)dstDevice;
+    return record(hipErrorInvalidDevice); /* one device: no pair of devices to describe */
+}
+
 /* Streams have no priorities here (all work runs at once): CUDA's answer for a device
  * without them is 0 and 0. */
 hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {

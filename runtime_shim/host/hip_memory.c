@@ -98,6 +98,42 @@ hipError_t hipMallocManaged(void **dev_ptr, size_t size, unsigned int flags) {
     return allocate(dev_ptr, size, MEMORY_MANAGED, flags);
 }
 
+/* Stream-ordered allocation: streams run their work at once, so at once. */
+hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream) {
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    return hipMalloc(dev_ptr, size);
+}
+
+hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    return hipFree(dev_ptr);
+}
+
+/* Managed-memory hints: checked as CUDA checks them (the device pageably accesses all host
+ * memory, so any range qualifies), with nothing to do: there is one memory. */
+hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device, hipStream_t stream) {
+    if (!dev_ptr || count == 0) return record(hipErrorInvalidValue);
+    if (device != 0 && device != -1 /* cudaCpuDeviceId */) return record(hipErrorInvalidDevice);
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    return hipSuccess;
+}
+
+hipError_t hipMemAdvise(const void *dev_ptr, size_t count, hipMemoryAdvise advice, int device) {
+    if (!dev_ptr || count == 0 || advice < hipMemAdviseSetReadMostly || advice > hipMemAdviseUnsetAccessedBy)
+        return record(hipErrorInvalidValue);
+    if (advice >= hipMemAdviseSetPreferredLocation && device != 0 && device != -1) return record(hipErrorInvalidDevice);
+    return hipSuccess;
+}
+
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *dev_ptr, size_t length, unsigned int flags) {
+    if (flags != hipMemAttachGlobal && flags != hipMemAttachHost && flags != hipMemAttachSingle)
+        return record(hipErrorInvalidValue);
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    allocation **a = find_start(dev_ptr, MEMORY_MANAGED);
+    if (!a || (length != 0 && length != (*a)->size)) return record(hipErrorInvalidValue);
+    return hipSuccess;
+}
+
 /* ------------------------------------------------------------------ host memory */
 
 hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags) {

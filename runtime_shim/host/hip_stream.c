@@ -81,6 +81,14 @@ hipError_t hipStreamGetPriority(hipStream_t stream, int *priority) {
     return hipSuccess;
 }
 
+/* Capture (graphs) is not provided: no stream ever captures. */
+hipError_t hipStreamIsCapturing(hipStream_t stream, hipStreamCaptureStatus *pCaptureStatus) {
+    if (!pCaptureStatus) return record(hipErrorInvalidValue);
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    *pCaptureStatus = hipStreamCaptureStatusNone;
+    return hipSuccess;
+}
+
 static int valid_event(hipEvent_t e) { return e != NULL && e->magic == EVENT_MAGIC; }
 
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags) {

@@ -29,6 +29,60 @@ _POTENTIAL = (
 )
 _CUDA_VERSION = "12000, the CUDA version whose API cu2amd implements (not HIP's version number)"
 IMPL = {
+    "cudaCtxResetPersistingL2Cache": Impl(
+        "cu2amd: nothing to reset", E, "no persisting L2 cache lines exist (its limit is 0)"
+    ),
+    "cudaDeviceGetByPCIBusId": Impl("hipDeviceGetByPCIBusId"),
+    "cudaDeviceGetP2PAttribute": Impl(
+        "hipDeviceGetP2PAttribute",
+        note="CUDA's attribute numbers (HIP's count from 0); " + _HOST + "one device, so "
+        "cudaErrorInvalidDevice",
+    ),
+    "cudaDeviceGetPCIBusId": Impl("hipDeviceGetPCIBusId"),
+    "cudaEventRecordWithFlags": Impl(
+        "hipEventRecord",
+        E,
+        "cudaEventRecordExternal (for stream capture, which is not provided) is "
+        "cudaErrorNotSupported",
+    ),
+    "cudaFreeAsync": Impl("hipFreeAsync", note=_HOST + "freed at once (streams run at once)"),
+    "cudaInitDevice": Impl(
+        "hipSetDeviceFlags",
+        E,
+        "HIP initialises a device on first use: the device is checked and, with "
+        "cudaInitDeviceFlagsAreValid, its flags set",
+    ),
+    "cudaMallocAsync": Impl(
+        "hipMallocAsync", note=_HOST + "allocated at once (streams run at once)"
+    ),
+    "cudaMemAdvise": Impl(
+        "hipMemAdvise",
+        E,
+        "AMD: acted on with XNACK on; " + _HOST + "checked, no effect (one memory)",
+    ),
+    "cudaMemPrefetchAsync": Impl(
+        "hipMemPrefetchAsync",
+        E,
+        "AMD: migrates with XNACK on; " + _HOST + "checked, no effect (one memory)",
+    ),
+    "cudaProfilerStart": Impl("hipProfilerStart", E, _HOST + "no profiler: no effect"),
+    "cudaProfilerStop": Impl("hipProfilerStop", E, _HOST + "no profiler: no effect"),
+    "cudaStreamAttachMemAsync": Impl(
+        "hipStreamAttachMemAsync", E, _HOST + "checked, no effect (one memory)"
+    ),
+    "cudaStreamIsCapturing": Impl(
+        "hipStreamIsCapturing",
+        E,
+        "always cudaStreamCaptureStatusNone: stream capture (CUDA graphs) is not provided",
+    ),
+    "cudaThreadGetCacheConfig": Impl("hipDeviceGetCacheConfig", E, _NO_EFFECT),
+    "cudaThreadGetLimit": Impl(
+        "cu2amd: cudaDeviceGetLimit", E, "as cudaDeviceGetLimit: kept, not applied"
+    ),
+    "cudaThreadSetCacheConfig": Impl("hipDeviceSetCacheConfig", E, _NO_EFFECT),
+    "cudaThreadSetLimit": Impl(
+        "cu2amd: cudaDeviceSetLimit", E, "as cudaDeviceSetLimit: kept, not applied"
+    ),
     "cudaChooseDevice": Impl("cu2amd: the device whose compute capability is closest"),
     "cudaDeviceCanAccessPeer": Impl("hipDeviceCanAccessPeer"),
     "cudaDeviceDisablePeerAccess": Impl("hipDeviceDisablePeerAccess"),
@@ -188,13 +242,10 @@ IMPL = {
     "make_cudaPos": Impl("cu2amd: cudaPos"),
 }
 
-_XNACK = "needs XNACK (unified memory) on AMD GPUs; not implemented yet"
 NOTES = {
     "cudaConfigureCall": "removed in CUDA 10.1; declared only for the host platform's device pass, "
     "which parses but never calls it",
     "cudaLaunchCooperativeKernel": "not implemented yet: needs grid-wide sync (grid_group::sync)",
-    "cudaMemAdvise": _XNACK,
-    "cudaMemPrefetchAsync": _XNACK,
     "cudaDeviceGetNvSciSyncAttributes": "NvSciSync is NVIDIA's; no ROCm counterpart",
     "cudaWGLGetDevice": "Windows OpenGL; cu2amd targets Linux",
 }

@@ -89,11 +89,16 @@ _ENUM_VALUES = """
     cudaLimitMallocHeapSize cudaLimitMaxL2FetchGranularity cudaLimitPersistingL2CacheSize
     cudaLimitPrintfFifoSize cudaLimitStackSize cudaMemoryTypeDevice cudaMemoryTypeHost
     cudaMemoryTypeManaged cudaMemoryTypeUnregistered cudaSharedMemBankSizeDefault
-    cudaSharedMemBankSizeEightByte cudaSharedMemBankSizeFourByte
+    cudaSharedMemBankSizeEightByte cudaSharedMemBankSizeFourByte cudaMemAdviseSetAccessedBy
+    cudaMemAdviseSetPreferredLocation cudaMemAdviseSetReadMostly cudaMemAdviseUnsetAccessedBy
+    cudaMemAdviseUnsetPreferredLocation cudaMemAdviseUnsetReadMostly cudaStreamCaptureStatusActive
+    cudaStreamCaptureStatusInvalidated cudaStreamCaptureStatusNone
+    cudaDevP2PAttrAccessSupported cudaDevP2PAttrCudaArrayAccessSupported
+    cudaDevP2PAttrNativeAtomicSupported cudaDevP2PAttrPerformanceRank
 """
 _ENUMS = names("""
-    cudaComputeMode cudaDeviceAttr cudaFuncAttribute cudaFuncCache cudaLimit cudaMemoryType
-    cudaSharedMemConfig
+    cudaComputeMode cudaDeviceAttr cudaDeviceP2PAttr cudaFuncAttribute cudaFuncCache cudaLimit
+    cudaMemoryAdvise cudaMemoryType cudaSharedMemConfig cudaStreamCaptureStatus
 """)
 _TYPES = names("""
     cudaExtent cudaFuncAttributes cudaHostFn_t cudaMemcpy3DParms cudaPitchedPtr
@@ -103,7 +108,8 @@ _MACROS = names("""
     CUDART_CB cudaCpuDeviceId cudaDeviceBlockingSync cudaDeviceLmemResizeToMax cudaDeviceMapHost
     cudaDeviceScheduleAuto cudaDeviceScheduleBlockingSync cudaDeviceScheduleSpin
     cudaDeviceScheduleYield cudaEventBlockingSync cudaEventDefault cudaEventDisableTiming
-    cudaEventInterprocess cudaHostAllocDefault cudaHostAllocMapped cudaHostAllocPortable
+    cudaEventInterprocess cudaEventRecordDefault cudaEventRecordExternal cudaHostAllocDefault
+    cudaHostAllocMapped cudaHostAllocPortable cudaInitDeviceFlagsAreValid
     cudaHostAllocWriteCombined cudaHostRegisterDefault cudaHostRegisterIoMemory
     cudaHostRegisterMapped cudaHostRegisterPortable cudaHostRegisterReadOnly cudaInvalidDeviceId
     cudaMemAttachGlobal cudaMemAttachHost cudaMemAttachSingle cudaOccupancyDefault
@@ -205,12 +211,15 @@ S(
 )
 S("cu2amd extension", "cudaErrorNotFound", kind=Kind.ENUMERATOR)
 S("Data types used by CUDA Runtime: memcpy kinds", " ".join(_MEMCPY_KINDS), kind=Kind.ENUMERATOR)
-S("Data types used by CUDA Runtime: device attributes", _DEVICE_ATTRS, kind=Kind.ENUMERATOR)
-S("Data types used by CUDA Runtime: enum values", _ENUM_VALUES, kind=Kind.ENUMERATOR)
+S("Data types used by CUDA Runtime: device attributes", " ".join(sorted(names(_DEVICE_ATTRS))),
+  kind=Kind.ENUMERATOR)  # fmt: skip
+S("Data types used by CUDA Runtime: enum values", " ".join(sorted(names(_ENUM_VALUES))),
+  kind=Kind.ENUMERATOR)  # fmt: skip
 S(
     "Data types used by CUDA Runtime: enums",
     """
-    cudaChannelFormatKind cudaComputeMode cudaDeviceAttr cudaError cudaFuncAttribute
+    cudaChannelFormatKind cudaComputeMode cudaDeviceAttr cudaDeviceP2PAttr cudaError
+    cudaFuncAttribute
     cudaFuncCache cudaGraphExecUpdateResult cudaGraphInstantiateFlags cudaGraphNodeType
     cudaLaunchAttributeID cudaLimit cudaMemAllocationType cudaMemPoolAttr cudaMemRangeAttribute
     cudaMemcpyKind cudaMemoryAdvise cudaMemoryType cudaResourceType cudaSharedMemConfig
@@ -250,7 +259,8 @@ S(
     cudaEventRecordDefault cudaEventRecordExternal cudaHostAllocDefault cudaHostAllocMapped
     cudaHostAllocPortable cudaHostAllocWriteCombined cudaHostRegisterDefault
     cudaHostRegisterIoMemory cudaHostRegisterMapped cudaHostRegisterPortable
-    cudaHostRegisterReadOnly cudaInvalidDeviceId cudaIpcMemLazyEnablePeerAccess
+    cudaHostRegisterReadOnly cudaInitDeviceFlagsAreValid cudaInvalidDeviceId
+    cudaIpcMemLazyEnablePeerAccess
     cudaMemAttachGlobal cudaMemAttachHost cudaMemAttachSingle cudaOccupancyDefault
     cudaOccupancyDisableCachingOverride cudaPeerAccessDefault cudaStreamDefault
     cudaStreamLegacy cudaStreamNonBlocking cudaStreamPerThread

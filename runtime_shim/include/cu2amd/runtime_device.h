@@ -235,6 +235,40 @@ CU2AMD_API cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int 
     return CU2AMD_ERR(hipDeviceGetStreamPriorityRange(leastPriority, greatestPriority));
 }
 
+/* The deprecated thread-scoped names of the device functions. */
+CU2AMD_API cudaError_t cudaThreadGetLimit(size_t *pValue, cudaLimit limit) { return cudaDeviceGetLimit(pValue, limit); }
+CU2AMD_API cudaError_t cudaThreadSetLimit(cudaLimit limit, size_t value) { return cudaDeviceSetLimit(limit, value); }
+CU2AMD_API cudaError_t cudaThreadGetCacheConfig(cudaFuncCache *config) { return cudaDeviceGetCacheConfig(config); }
+CU2AMD_API cudaError_t cudaThreadSetCacheConfig(cudaFuncCache config) { return cudaDeviceSetCacheConfig(config); }
+
+CU2AMD_API cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device) {
+    return CU2AMD_ERR(hipDeviceGetPCIBusId(pciBusId, len, device));
+}
+CU2AMD_API cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId) {
+    return CU2AMD_ERR(hipDeviceGetByPCIBusId(device, pciBusId));
+}
+
+/* HIP initialises a device when it is first used: cudaInitDevice checks the device and
+ * applies the device flags when asked to (cudaInitDeviceFlagsAreValid). */
+CU2AMD_API cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
+    int count = 0, current = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) return err;
+    if (device < 0 || device >= count) return cudaErrorInvalidDevice;
+    if (flags & ~(unsigned)cudaInitDeviceFlagsAreValid) return cudaErrorInvalidValue;
+    if (!(flags & cudaInitDeviceFlagsAreValid)) return cudaSuccess;
+    if ((err = cudaGetDevice(&current)) != cudaSuccess || (err = cudaSetDevice(device)) != cudaSuccess) return err;
+    err = CU2AMD_ERR(hipSetDeviceFlags(deviceFlags));
+    cudaError_t restored = cudaSetDevice(current);
+    return err != cudaSuccess ? err : restored;
+}
+
+/* No persisting L2 lines exist (cudaLimitPersistingL2CacheSize is 0): nothing to reset. */
+CU2AMD_API cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
+
+CU2AMD_API cudaError_t cudaProfilerStart(void) { return CU2AMD_ERR(hipProfilerStart()); }
+CU2AMD_API cudaError_t cudaProfilerStop(void) { return CU2AMD_ERR(hipProfilerStop()); }
+
 /* ------------------------------------------------------------------ peer access */
 
 CU2AMD_API cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice) {
@@ -245,6 +279,11 @@ CU2AMD_API cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int f
 }
 CU2AMD_API cudaError_t cudaDeviceDisablePeerAccess(int peerDevice) {
     return CU2AMD_ERR(hipDeviceDisablePeerAccess(peerDevice));
+}
+CU2AMD_API cudaError_t cudaDeviceGetP2PAttribute(int *value, cudaDeviceP2PAttr attr, int srcDevice, int dstDevice) {
+    if ((int)attr < cudaDevP2PAttrPerformanceRank || (int)attr > cudaDevP2PAttrCudaArrayAccessSupported)
+        return cudaErrorInvalidValue;
+    return CU2AMD_ERR(hipDeviceGetP2PAttribute(value, (int)attr - 1, srcDevice, dstDevice));
 }
 
 #endif

@@ -30,6 +30,11 @@ int hipDeviceSetCacheConfig(int cacheConfig);
 int hipDeviceGetCacheConfig(int *cacheConfig);
 int hipDeviceSetSharedMemConfig(int config);
 int hipDeviceGetSharedMemConfig(int *pConfig);
+int hipDeviceGetPCIBusId(char *pciBusId, int len, int device);
+int hipDeviceGetByPCIBusId(int *device, const char *pciBusId);
+int hipDeviceGetP2PAttribute(int *value, int attr, int srcDevice, int dstDevice);
+int hipProfilerStart(void);
+int hipProfilerStop(void);
 /* memory */
 int hipMalloc(void **ptr, size_t size);
 int hipFree(void *ptr);
@@ -62,6 +67,11 @@ int hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes, si
                              cudaStream_t stream);
 int hipGetSymbolAddress(void **devPtr, const void *symbol);
 int hipGetSymbolSize(size_t *size, const void *symbol);
+int hipMallocAsync(void **dev_ptr, size_t size, cudaStream_t stream);
+int hipFreeAsync(void *dev_ptr, cudaStream_t stream);
+int hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device, cudaStream_t stream);
+int hipMemAdvise(const void *dev_ptr, size_t count, int advice, int device);
+int hipStreamAttachMemAsync(cudaStream_t stream, void *dev_ptr, size_t length, unsigned int flags);
 /* streams and events */
 int hipStreamCreate(cudaStream_t *stream);
 int hipStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
@@ -74,6 +84,7 @@ int hipStreamAddCallback(cudaStream_t stream, void (*callback)(cudaStream_t, int
                          unsigned int flags);
 int hipStreamGetFlags(cudaStream_t stream, unsigned int *flags);
 int hipStreamGetPriority(cudaStream_t stream, int *priority);
+int hipStreamIsCapturing(cudaStream_t stream, int *pCaptureStatus);
 int hipEventCreate(cudaEvent_t *event);
 int hipEventCreateWithFlags(cudaEvent_t *event, unsigned flags);
 int hipEventRecord(cudaEvent_t event, cudaStream_t stream);

@@ -83,6 +83,31 @@ static __host__ __inline__ cudaError_t cudaMallocManaged(T **ptr, size_t size, u
     return cudaMallocManaged((void **)ptr, size, flags);
 }
 
+/* Hints for managed memory (HIP's values): kept or acted on by ROCm with XNACK, no effect on
+ * the host platform, where all memory is the host's. */
+CU2AMD_API cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream = 0) {
+    return CU2AMD_ERR(hipMemPrefetchAsync(devPtr, count, dstDevice, __cu2amd_stream(stream)));
+}
+CU2AMD_API cudaError_t cudaMemAdvise(const void *devPtr, size_t count, cudaMemoryAdvise advice, int device) {
+    return CU2AMD_ERR(hipMemAdvise(devPtr, count, (int)advice, device));
+}
+CU2AMD_API cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length = 0,
+                                                unsigned int flags = cudaMemAttachSingle) {
+    return CU2AMD_ERR(hipStreamAttachMemAsync(__cu2amd_stream(stream), devPtr, length, flags));
+}
+
+/* Stream-ordered allocation without pools: the default pool's allocation, in stream order. */
+CU2AMD_API cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
+    return CU2AMD_ERR(hipMallocAsync(devPtr, size, __cu2amd_stream(stream)));
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream) {
+    return cudaMallocAsync((void **)devPtr, size, stream);
+}
+CU2AMD_API cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
+    return CU2AMD_ERR(hipFreeAsync(devPtr, __cu2amd_stream(stream)));
+}
+
 /* CUDA 11's meaning: a pointer the runtime does not know is cudaMemoryTypeUnregistered and
  * cudaSuccess (HIP returns an error for it, and would leave it as the last error). */
 CU2AMD_API cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes, const void *ptr) {

@@ -25,6 +25,10 @@ CU2AMD_API cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *fla
 CU2AMD_API cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority) {
     return CU2AMD_ERR(hipStreamGetPriority(__cu2amd_stream(stream), priority));
 }
+/* Stream capture (CUDA graphs) is not provided, so no stream is ever capturing. */
+CU2AMD_API cudaError_t cudaStreamIsCapturing(cudaStream_t stream, cudaStreamCaptureStatus *pCaptureStatus) {
+    return CU2AMD_ERR(hipStreamIsCapturing(__cu2amd_stream(stream), (int *)pCaptureStatus));
+}
 /* CUDA's callback type has HIP's ABI (the status is an int-sized enum of the same values). */
 CU2AMD_API cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
                                              unsigned int flags) {
@@ -66,6 +70,12 @@ CU2AMD_API cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int
 }
 CU2AMD_API cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0) {
     return CU2AMD_ERR(hipEventRecord(event, __cu2amd_stream(stream)));
+}
+/* cudaEventRecordExternal matters only in stream capture, which is not provided. */
+CU2AMD_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned int flags = 0) {
+    if (flags == cudaEventRecordExternal) return cudaErrorNotSupported;
+    if (flags != cudaEventRecordDefault) return cudaErrorInvalidValue;
+    return cudaEventRecord(event, stream);
 }
 CU2AMD_API cudaError_t cudaEventQuery(cudaEvent_t event) { return CU2AMD_ERR(hipEventQuery(event)); }
 CU2AMD_API cudaError_t cudaEventSynchronize(cudaEvent_t event) { return CU2AMD_ERR(hipEventSynchronize(event)); }

@@ -98,6 +98,9 @@ typedef struct ihipEvent_t *cudaEvent_t;
 #define cudaCpuDeviceId ((int)-1)
 #define cudaInvalidDeviceId ((int)-2)
 #define cudaPeerAccessDefault 0x00
+#define cudaEventRecordDefault 0x00
+#define cudaEventRecordExternal 0x01
+#define cudaInitDeviceFlagsAreValid 0x01
 
 /* ------------------------------------------------------------------ device attributes */
 
@@ -278,6 +281,29 @@ typedef enum cudaMemoryType {
     cudaMemoryTypeDevice = 2,
     cudaMemoryTypeManaged = 3,
 } cudaMemoryType;
+
+typedef enum cudaMemoryAdvise {
+    cudaMemAdviseSetReadMostly = 1,
+    cudaMemAdviseUnsetReadMostly = 2,
+    cudaMemAdviseSetPreferredLocation = 3,
+    cudaMemAdviseUnsetPreferredLocation = 4,
+    cudaMemAdviseSetAccessedBy = 5,
+    cudaMemAdviseUnsetAccessedBy = 6,
+} cudaMemoryAdvise;
+
+typedef enum cudaStreamCaptureStatus {
+    cudaStreamCaptureStatusNone = 0,
+    cudaStreamCaptureStatusActive = 1,
+    cudaStreamCaptureStatusInvalidated = 2,
+} cudaStreamCaptureStatus;
+
+/* CUDA's numbering (HIP's hipDeviceP2PAttr counts from 0). */
+typedef enum cudaDeviceP2PAttr {
+    cudaDevP2PAttrPerformanceRank = 1,
+    cudaDevP2PAttrAccessSupported = 2,
+    cudaDevP2PAttrNativeAtomicSupported = 3,
+    cudaDevP2PAttrCudaArrayAccessSupported = 4,
+} cudaDeviceP2PAttr;
 
 /* ------------------------------------------------------------------ structures */
 
