@@ -165,7 +165,7 @@ EXPORTS = {
     "hipStreamCreateWithFlags", "hipStreamCreateWithPriority", "hipStreamGetFlags",
     "hipStreamGetPriority", "hipStreamQuery", "hipStreamWaitEvent", "hipDeviceGetP2PAttribute",
     "hipFreeAsync", "hipMallocAsync", "hipMemAdvise", "hipMemPrefetchAsync",
-    "hipStreamAttachMemAsync", "hipStreamIsCapturing",
+    "hipStreamAttachMemAsync", "hipStreamIsCapturing", "hipRuntimeGetVersion",
     # the driver API's module functions (module.c), for cuda.h
     "hipCtxCreate", "hipCtxDestroy", "hipCtxGetCacheConfig", "hipCtxGetCurrent", "hipCtxGetDevice",
     "hipCtxGetFlags", "hipCtxGetSharedMemConfig", "hipCtxPopCurrent", "hipCtxPushCurrent",

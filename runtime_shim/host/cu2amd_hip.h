@@ -258,6 +258,9 @@ typedef struct hipDeviceProp_t {
     int pageableMemoryAccessUsesHostPageTables;
 } hipDeviceProp_t;
 
+/* The version of HIP's ABI this runtime implements (ROCm 5.2's), in HIP_VERSION's encoding. */
+#define CU2AMD_HIP_ABI_VERSION 50200000
+hipError_t hipRuntimeGetVersion(int *runtimeVersion);
 hipError_t hipGetLastError(void);
 hipError_t hipPeekAtLastError(void);
 const char *hipGetErrorName(hipError_t err);

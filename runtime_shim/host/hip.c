@@ -81,6 +81,16 @@ const char *hipGetErrorString(hipError_t err) {
     }
 }
 
+/* ------------------------------------------------------------------ versions */
+
+/* What cuda_runtime_api.h reads to know which HIP ABI it talks to (structure layouts and
+ * enum numbers changed in ROCm 6): this runtime implements ROCm 5.2's. */
+hipError_t hipRuntimeGetVersion(int *runtimeVersion) {
+    if (!runtimeVersion) return record(hipErrorInvalidValue);
+    *runtimeVersion = CU2AMD_HIP_ABI_VERSION;
+    return hipSuccess;
+}
+
 /* ------------------------------------------------------------------ devices */
 
 hipError_t hipGetDeviceCount(int *count) {

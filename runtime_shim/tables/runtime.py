@@ -218,7 +218,8 @@ IMPL = {
     "cudaPointerGetAttributes": Impl(
         "hipPointerGetAttributes",
         note="memory the runtime does not know is cudaMemoryTypeUnregistered (device "
-        "cudaInvalidDeviceId), with cudaSuccess, as CUDA 11+",
+        "cudaInvalidDeviceId), with cudaSuccess, as CUDA 11+; ROCm 5's and ROCm 6's memory type "
+        "numbers both understood (hipRuntimeGetVersion)",
     ),
     "cudaRuntimeGetVersion": Impl("cu2amd: CUDART_VERSION", E, _CUDA_VERSION),
     "cudaSetDevice": Impl("hipSetDevice"),

@@ -12,6 +12,8 @@ extern "C" {
 /* errors */
 int hipGetLastError(void);
 int hipPeekAtLastError(void);
+/* versions: HIP_VERSION's encoding, major * 10000000 + minor * 100000 + patch */
+int hipRuntimeGetVersion(int *runtimeVersion);
 /* devices */
 int hipGetDeviceCount(int *count);
 int hipSetDevice(int device);
@@ -180,7 +182,7 @@ struct __cu2amd_hip_device_prop {
 };
 
 struct __cu2amd_hip_pointer_attributes {
-    int memoryType; /* hipMemoryType: 0 host, 1 device, 2 array, 3 unified */
+    int memoryType; /* hipMemoryType: see cudaPointerGetAttributes */
     int device;
     void *devicePointer;
     void *hostPointer;

@@ -125,9 +125,19 @@ CU2AMD_API cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attribute
         return cudaSuccess;
     }
     if (err != cudaSuccess) return CU2AMD_ERR(err);
-    attributes->type = hip.isManaged || hip.memoryType == 3 ? cudaMemoryTypeManaged
-                       : hip.memoryType == 0                 ? cudaMemoryTypeHost
-                                                             : cudaMemoryTypeDevice;
+    int version = 0;
+    hipRuntimeGetVersion(&version);
+    cudaMemoryType type;
+    if (hip.isManaged) type = cudaMemoryTypeManaged;
+    else if (version >= 60000000) /* ROCm 6: CUDA's numbers, and array 10, unified 11 */
+        type = hip.memoryType == 11  ? cudaMemoryTypeManaged
+               : hip.memoryType == 10 ? cudaMemoryTypeDevice
+                                      : (cudaMemoryType)hip.memoryType;
+    else /* ROCm 5, and the host platform, which implements its ABI: host 0, device 1, array 2, unified 3 */
+        type = hip.memoryType == 0   ? cudaMemoryTypeHost
+               : hip.memoryType == 3 ? cudaMemoryTypeManaged
+                                     : cudaMemoryTypeDevice;
+    attributes->type = type;
     attributes->device = hip.device;
     attributes->devicePointer = hip.devicePointer;
     attributes->hostPointer = hip.hostPointer;
