@@ -266,9 +266,14 @@ static int memory_and_streams(void) {
     m[2] = 5.0f;
     CHECK(cuMemcpyPeer(managed, ctx, managed + 8, ctx, 4));
     CHECK(cuMemcpyPeerAsync(managed + 4, ctx, managed + 8, ctx, 4, s));
+    CHECK(cuMemcpyHtoDAsync(managed + 12, &m[2], 4, CU_STREAM_LEGACY));
+    CHECK(cuMemsetD8Async(managed + 8, 0, 4, CU_STREAM_PER_THREAD));
+    CHECK(cuStreamSynchronize(CU_STREAM_LEGACY));
+    CHECK(cuStreamSynchronize(CU_STREAM_PER_THREAD));
     CHECK(cuStreamSynchronize(s));
     CHECK(cuDevicePrimaryCtxRelease(0));
-    printf("host function %d, peer copies %g %g\n", hosted, m[0], m[1]);
+    printf("host function %d, peer copies %g %g, legacy/per-thread streams %g %g\n", hosted, m[0], m[1], m[3],
+           m[2]);
     printf("callback %d, managed %g\n", called, m[3]);
     CHECK(cuEventDestroy(done));
     CHECK(cuStreamDestroy(s));
@@ -543,8 +548,8 @@ def test_memory_and_streams(program: Path, tmp_path: Path) -> None:
         "managed 1 3\n"
         "managed pointer: type 2 managed 1 device 0 same 1; unknown memory 1\n"
         "priorities 0..0, stream flags 1 priority 0, peer 0\n"
-        "host function 7, peer copies 5 5\n"
-        "callback 100, managed 0\n"
+        "host function 7, peer copies 5 5, legacy/per-thread streams 5 0\n"
+        "callback 100, managed 5\n"
     )
 
 

@@ -174,6 +174,11 @@ typedef enum CUjitInputType_enum {
 
 typedef struct __cu2amd_link_state *CUlinkState;
 
+/* CUDA's legacy default stream and per-thread stream handles: the first is HIP's null
+ * stream (the only default stream there is), the second HIP's hipStreamPerThread. */
+#define CU_STREAM_LEGACY ((CUstream)0x1)
+#define CU_STREAM_PER_THREAD ((CUstream)0x2)
+
 typedef void (*CUstreamCallback)(CUstream hStream, CUresult status, void *userData);
 typedef void (*CUhostFn)(void *userData);
 
@@ -418,6 +423,8 @@ typedef struct __cu2amd_cu_device_prop {
 
 #define CU2AMD_API static CU2AMD_CU_HOST __inline__
 #define CU2AMD_CU(call) ((CUresult)(call))
+
+CU2AMD_API CUstream __cu2amd_cu_stream(CUstream stream) { return stream == CU_STREAM_LEGACY ? (CUstream)0 : stream; }
 
 CU2AMD_API CUresult cuGetErrorName(CUresult error, const char **pStr) {
     if (!pStr) return CUDA_ERROR_INVALID_VALUE;
@@ -775,7 +782,7 @@ CU2AMD_API CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userDa
     __cu2amd_cu_host_call *closure = (__cu2amd_cu_host_call *)malloc(sizeof *closure);
     if (!closure) return CUDA_ERROR_OUT_OF_MEMORY;
     closure->fn = fn, closure->data = userData;
-    CUresult err = CU2AMD_CU(hipStreamAddCallback(hStream, __cu2amd_cu_host_call_run, closure, 0));
+    CUresult err = CU2AMD_CU(hipStreamAddCallback(__cu2amd_cu_stream(hStream), __cu2amd_cu_host_call_run, closure, 0));
     if (err != CUDA_SUCCESS) free(closure);
     return err;
 }
@@ -799,7 +806,7 @@ CU2AMD_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned
         hip_extra[i] = (void *)0x03;
     }
     return CU2AMD_CU(hipModuleLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
-                                           sharedMemBytes, hStream, kernelParams, extra ? hip_extra : NULL));
+                                           sharedMemBytes, __cu2amd_cu_stream(hStream), kernelParams, extra ? hip_extra : NULL));
 }
 
 CU2AMD_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func,
@@ -877,21 +884,21 @@ CU2AMD_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice, s
 }
 CU2AMD_API CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount,
                                       CUstream hStream) {
-    return CU2AMD_CU(hipMemcpyHtoDAsync(CU2AMD_PTR(dstDevice), (void *)srcHost, ByteCount, hStream));
+    return CU2AMD_CU(hipMemcpyHtoDAsync(CU2AMD_PTR(dstDevice), (void *)srcHost, ByteCount, __cu2amd_cu_stream(hStream)));
 }
 CU2AMD_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream) {
-    return CU2AMD_CU(hipMemcpyDtoHAsync(dstHost, CU2AMD_PTR(srcDevice), ByteCount, hStream));
+    return CU2AMD_CU(hipMemcpyDtoHAsync(dstHost, CU2AMD_PTR(srcDevice), ByteCount, __cu2amd_cu_stream(hStream)));
 }
 CU2AMD_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount,
                                       CUstream hStream) {
-    return CU2AMD_CU(hipMemcpyDtoDAsync(CU2AMD_PTR(dstDevice), CU2AMD_PTR(srcDevice), ByteCount, hStream));
+    return CU2AMD_CU(hipMemcpyDtoDAsync(CU2AMD_PTR(dstDevice), CU2AMD_PTR(srcDevice), ByteCount, __cu2amd_cu_stream(hStream)));
 }
 /* Unified addressing: the pointers say where the memory is. */
 CU2AMD_API CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
     return CU2AMD_CU(hipMemcpy(CU2AMD_PTR(dst), CU2AMD_PTR(src), ByteCount, 4 /* hipMemcpyDefault */));
 }
 CU2AMD_API CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream) {
-    return CU2AMD_CU(hipMemcpyAsync(CU2AMD_PTR(dst), CU2AMD_PTR(src), ByteCount, 4 /* hipMemcpyDefault */, hStream));
+    return CU2AMD_CU(hipMemcpyAsync(CU2AMD_PTR(dst), CU2AMD_PTR(src), ByteCount, 4 /* hipMemcpyDefault */, __cu2amd_cu_stream(hStream)));
 }
 CU2AMD_API CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height,
                                     unsigned int ElementSizeBytes) {
@@ -912,7 +919,7 @@ CU2AMD_API CUresult __cu2amd_cu_memcpy2d(const CUDA_MEMCPY2D *c, CUstream stream
     src += c->srcY * c->srcPitch + c->srcXInBytes;
     dst += c->dstY * c->dstPitch + c->dstXInBytes;
     for (size_t row = 0; row < c->Height; row++) {
-        int err = async ? hipMemcpyAsync(dst + row * c->dstPitch, src + row * c->srcPitch, c->WidthInBytes, 4, stream)
+        int err = async ? hipMemcpyAsync(dst + row * c->dstPitch, src + row * c->srcPitch, c->WidthInBytes, 4, __cu2amd_cu_stream(stream))
                         : hipMemcpy(dst + row * c->dstPitch, src + row * c->srcPitch, c->WidthInBytes, 4);
         if (err) return (CUresult)err;
     }
@@ -933,13 +940,13 @@ CU2AMD_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
     return CU2AMD_CU(hipMemsetD32(CU2AMD_PTR(dstDevice), (int)ui, N));
 }
 CU2AMD_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream) {
-    return CU2AMD_CU(hipMemsetD8Async(CU2AMD_PTR(dstDevice), uc, N, hStream));
+    return CU2AMD_CU(hipMemsetD8Async(CU2AMD_PTR(dstDevice), uc, N, __cu2amd_cu_stream(hStream)));
 }
 CU2AMD_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream) {
-    return CU2AMD_CU(hipMemsetD16Async(CU2AMD_PTR(dstDevice), us, N, hStream));
+    return CU2AMD_CU(hipMemsetD16Async(CU2AMD_PTR(dstDevice), us, N, __cu2amd_cu_stream(hStream)));
 }
 CU2AMD_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream) {
-    return CU2AMD_CU(hipMemsetD32Async(CU2AMD_PTR(dstDevice), (int)ui, N, hStream));
+    return CU2AMD_CU(hipMemsetD32Async(CU2AMD_PTR(dstDevice), (int)ui, N, __cu2amd_cu_stream(hStream)));
 }
 
 /* The device of a context: made current for the question. */
@@ -965,7 +972,7 @@ CU2AMD_API CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContex
     if (err == CUDA_SUCCESS) err = __cu2amd_cu_ctx_device(srcContext, &src);
     return err != CUDA_SUCCESS ? err
                                : CU2AMD_CU(hipMemcpyPeerAsync(CU2AMD_PTR(dstDevice), dst, CU2AMD_PTR(srcDevice), src,
-                                                              ByteCount, hStream));
+                                                              ByteCount, __cu2amd_cu_stream(hStream)));
 }
 
 /* 2D memsets, one row at a time. */
@@ -1046,27 +1053,27 @@ CU2AMD_API CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int 
     return CU2AMD_CU(hipStreamCreateWithPriority(phStream, flags, priority));
 }
 CU2AMD_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
-    return CU2AMD_CU(hipStreamGetFlags(hStream, flags));
+    return CU2AMD_CU(hipStreamGetFlags(__cu2amd_cu_stream(hStream), flags));
 }
 CU2AMD_API CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
-    return CU2AMD_CU(hipStreamGetPriority(hStream, priority));
+    return CU2AMD_CU(hipStreamGetPriority(__cu2amd_cu_stream(hStream), priority));
 }
 CU2AMD_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags) {
-    return CU2AMD_CU(hipStreamWaitEvent(hStream, hEvent, Flags));
+    return CU2AMD_CU(hipStreamWaitEvent(__cu2amd_cu_stream(hStream), hEvent, Flags));
 }
 /* HIP's callback takes the same arguments (the status as an int). */
 CU2AMD_API CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData,
                                         unsigned int flags) {
-    return CU2AMD_CU(hipStreamAddCallback(hStream, (void (*)(CUstream, int, void *))callback, userData, flags));
+    return CU2AMD_CU(hipStreamAddCallback(__cu2amd_cu_stream(hStream), (void (*)(CUstream, int, void *))callback, userData, flags));
 }
 CU2AMD_API CUresult cuEventQuery(CUevent hEvent) { return CU2AMD_CU(hipEventQuery(hEvent)); }
 CU2AMD_API CUresult cuStreamDestroy(CUstream hStream) { return CU2AMD_CU(hipStreamDestroy(hStream)); }
-CU2AMD_API CUresult cuStreamSynchronize(CUstream hStream) { return CU2AMD_CU(hipStreamSynchronize(hStream)); }
-CU2AMD_API CUresult cuStreamQuery(CUstream hStream) { return CU2AMD_CU(hipStreamQuery(hStream)); }
+CU2AMD_API CUresult cuStreamSynchronize(CUstream hStream) { return CU2AMD_CU(hipStreamSynchronize(__cu2amd_cu_stream(hStream))); }
+CU2AMD_API CUresult cuStreamQuery(CUstream hStream) { return CU2AMD_CU(hipStreamQuery(__cu2amd_cu_stream(hStream))); }
 CU2AMD_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
     return CU2AMD_CU(hipEventCreateWithFlags(phEvent, Flags));
 }
-CU2AMD_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream) { return CU2AMD_CU(hipEventRecord(hEvent, hStream)); }
+CU2AMD_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream) { return CU2AMD_CU(hipEventRecord(hEvent, __cu2amd_cu_stream(hStream))); }
 CU2AMD_API CUresult cuEventSynchronize(CUevent hEvent) { return CU2AMD_CU(hipEventSynchronize(hEvent)); }
 CU2AMD_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd) {
     return CU2AMD_CU(hipEventElapsedTime(pMilliseconds, hStart, hEnd));

@@ -676,6 +676,8 @@ _declared(
     Kind.MACRO,
     {
         "CUDA_CB": "cu2amd: empty (the callback calling convention of Windows)",
+        "CU_STREAM_LEGACY": "cu2amd: HIP's null stream (cuda.h)",
+        "CU_STREAM_PER_THREAD": "hipStreamPerThread",
         "CUDA_VERSION": "cu2amd: 12000 (the CUDA 12.0 driver API)",
         **{
             name: "cu2amd: CUDA's value, translated for hipModuleLaunchKernel"
