@@ -194,7 +194,11 @@ static int more(void) {
     CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reverse, 96, 30000));
     printf(", 96 with 30000 B: %d", blocks);
     CHECK(cuOccupancyMaxPotentialBlockSize(&min_grid, &block, reverse, 0, 0, 200));
-    printf(", best %d x %d\n", min_grid, block);
+    printf(", best %d x %d", min_grid, block);
+    size_t available = 0, none = 1;
+    CHECK(cuOccupancyAvailableDynamicSMemPerBlock(&available, reverse, 2, 128));
+    CHECK(cuOccupancyAvailableDynamicSMemPerBlock(&none, reverse, 9, 128));
+    printf(", dynamic for 2 blocks %zu, for 9 %zu\n", available, none);
     CHECK(cuModuleUnload(mod));
     CHECK(cuMemFree(m));
     CHECK(cuMemFree(linear));
@@ -254,7 +258,13 @@ static int memory_and_streams(void) {
     int called = 0;
     CHECK(cuEventCreate(&done, CU_EVENT_DISABLE_TIMING));
     CHECK(cuMemsetD32Async(managed, 0, 4, s));
-    CHECK(cuEventRecord(done, s));
+    CHECK(cuEventRecordWithFlags(done, s, CU_EVENT_RECORD_DEFAULT));
+    CUresult external = cuEventRecordWithFlags(done, s, CU_EVENT_RECORD_EXTERNAL);
+    CUcontext stream_ctx = 0, current_ctx = 0;
+    CHECK(cuCtxCreate(&current_ctx, 0, 0));
+    CHECK(cuStreamGetCtx(s, &stream_ctx));
+    printf("external record %d, stream context current %d\n", (int)external, stream_ctx == current_ctx);
+    CHECK(cuCtxDestroy(current_ctx));
     CHECK(cuStreamWaitEvent(0, done, 0));
     CHECK(cuStreamAddCallback(s, on_stream, &called, 0));
     CHECK(cuStreamSynchronize(s));
@@ -536,7 +546,7 @@ def test_more_of_the_driver_api(program: Path, tmp_path: Path) -> None:
         "pci 0000:00:00.0 -> 0, uuid cu2amd-host-cpu0, SIMD width 32\n"
         "pitch 256, sum 28\n"
         "flat 1 1 0 0\n"
-        "occupancy 128: 8, 96 with 30000 B: 2, best 8 x 128\n"
+        "occupancy 128: 8, 96 with 30000 B: 2, best 8 x 128, dynamic for 2 blocks 32256, for 9 0\n"
     )
 
 
@@ -548,6 +558,7 @@ def test_memory_and_streams(program: Path, tmp_path: Path) -> None:
         "managed 1 3\n"
         "managed pointer: type 2 managed 1 device 0 same 1; unknown memory 1\n"
         "priorities 0..0, stream flags 1 priority 0, peer 0\n"
+        "external record 801, stream context current 1\n"
         "host function 7, peer copies 5 5, legacy/per-thread streams 5 0\n"
         "callback 100, managed 5\n"
     )

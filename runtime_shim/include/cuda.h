@@ -284,6 +284,11 @@ typedef enum CUoccupancy_flags_enum {
     CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1,
 } CUoccupancy_flags;
 
+typedef enum CUevent_record_flags_enum {
+    CU_EVENT_RECORD_DEFAULT = 0x0,
+    CU_EVENT_RECORD_EXTERNAL = 0x1,
+} CUevent_record_flags;
+
 typedef enum CUevent_flags_enum {
     CU_EVENT_DEFAULT = 0x0,
     CU_EVENT_BLOCKING_SYNC = 0x1,
@@ -819,6 +824,29 @@ CU2AMD_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
                                                                 size_t dynamicSMemSize) {
     return cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize, dynamicSMemSize, 0);
 }
+/* The dynamic shared memory each of numBlocks blocks of blockSize threads can have on one
+ * multiprocessor: its shared memory shared out, less the kernel's static shared memory, at
+ * most a block's limit; 0 when that many blocks cannot be resident. */
+CU2AMD_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func, int numBlocks,
+                                                            int blockSize) {
+    if (!dynamicSmemSize || numBlocks <= 0 || blockSize <= 0) return CUDA_ERROR_INVALID_VALUE;
+    int dev = 0, per_sm = 0, per_block = 0, threads = 0, static_shared = 0, max_dynamic = 0;
+    CUresult err = CU2AMD_CU(hipGetDevice(&dev));
+    if (err == CUDA_SUCCESS)
+        err = cuDeviceGetAttribute(&per_sm, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, dev);
+    if (err == CUDA_SUCCESS)
+        err = cuDeviceGetAttribute(&threads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, dev);
+    if (err == CUDA_SUCCESS) err = cuFuncGetAttribute(&static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, func);
+    if (err == CUDA_SUCCESS)
+        err = cuFuncGetAttribute(&max_dynamic, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, func);
+    if (err == CUDA_SUCCESS) err = cuFuncGetAttribute(&per_block, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, func);
+    if (err != CUDA_SUCCESS) return err;
+    long share = per_sm / numBlocks - static_shared;
+    int warps = (blockSize + 31) / 32;
+    if (blockSize > per_block || (long)numBlocks * warps * 32 > threads || share < 0) share = 0;
+    *dynamicSmemSize = (size_t)(share < max_dynamic ? share : max_dynamic);
+    return CUDA_SUCCESS;
+}
 /* HIP takes one dynamic shared memory size for every block size: a size callback is not
  * supported (CUDA_ERROR_NOT_SUPPORTED). */
 CU2AMD_API CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, CUfunction func,
@@ -1074,6 +1102,22 @@ CU2AMD_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {
     return CU2AMD_CU(hipEventCreateWithFlags(phEvent, Flags));
 }
 CU2AMD_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream) { return CU2AMD_CU(hipEventRecord(hEvent, __cu2amd_cu_stream(hStream))); }
+/* External records are for graphs: CUDA_ERROR_NOT_SUPPORTED. */
+CU2AMD_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags) {
+    if (flags == CU_EVENT_RECORD_EXTERNAL) return CUDA_ERROR_NOT_SUPPORTED;
+    if (flags != CU_EVENT_RECORD_DEFAULT) return CUDA_ERROR_INVALID_VALUE;
+    return cuEventRecord(hEvent, hStream);
+}
+/* A stream's context is the current one: one context per device (each thread's is the
+ * device's). */
+CU2AMD_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
+    unsigned int flags;
+    if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = cuStreamGetFlags(hStream, &flags); /* a valid stream */
+    if (err != CUDA_SUCCESS) return err;
+    err = cuCtxGetCurrent(pctx);
+    return err == CUDA_SUCCESS && !*pctx ? CUDA_ERROR_INVALID_CONTEXT : err;
+}
 CU2AMD_API CUresult cuEventSynchronize(CUevent hEvent) { return CU2AMD_CU(hipEventSynchronize(hEvent)); }
 CU2AMD_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd) {
     return CU2AMD_CU(hipEventElapsedTime(pMilliseconds, hStart, hEnd));

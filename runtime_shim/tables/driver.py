@@ -102,6 +102,17 @@ IMPL = {
         "(cudaMallocManaged says so at run time); " + _HOST + "plain host memory",
     ),
     "cuMemHostAlloc": Impl("hipHostMalloc"),
+    "cuEventRecordWithFlags": Impl(
+        "hipEventRecord", E, "CU_EVENT_RECORD_EXTERNAL (for graphs) is CUDA_ERROR_NOT_SUPPORTED"
+    ),
+    "cuStreamGetCtx": Impl(
+        "hipCtxGetCurrent", E, "the current context (one context per device and thread)"
+    ),
+    "cuOccupancyAvailableDynamicSMemPerBlock": Impl(
+        "cu2amd (cuda.h)",
+        E,
+        "computed from the device's shared memory per multiprocessor and the kernel's attributes",
+    ),
     "cuFuncSetCacheConfig": Impl("cu2amd (cuda.h)", E, "checked, without effect (as on AMD GPUs)"),
     "cuFuncSetSharedMemConfig": Impl(
         "cu2amd (cuda.h)", E, "checked, without effect (as on AMD GPUs)"
@@ -568,6 +579,7 @@ S(
 # What cuda.h declares besides functions (each supported: CUDA's names and values).
 _ENUMS = {
     "CUctx_flags_enum": "CUctx_flags",
+    "CUevent_record_flags_enum": "CUevent_record_flags",
     "CUfunc_cache_enum": "CUfunc_cache",
     "CUjitInputType_enum": "CUjitInputType",
     "CUmemAttach_flags_enum": "CUmemAttach_flags",
@@ -655,6 +667,7 @@ _declared(
         CU_POINTER_ATTRIBUTE_MEMORY_TYPE
         CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE
         CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE
+        CU_EVENT_RECORD_DEFAULT CU_EVENT_RECORD_EXTERNAL
         CU_EVENT_BLOCKING_SYNC CU_EVENT_DEFAULT CU_EVENT_DISABLE_TIMING CU_EVENT_INTERPROCESS
         CU_FUNC_ATTRIBUTE_BINARY_VERSION CU_FUNC_ATTRIBUTE_CACHE_MODE_CA
         CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES CU_FUNC_ATTRIBUTE_MAX

@@ -79,7 +79,6 @@ CU2AMD_CU_HOST int cuEGLStreamProducerPresentFrame(CU2AMD_CU_ANY_ARGS) CU2AMD_CU
 CU2AMD_CU_HOST int cuEGLStreamProducerReturnFrame(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEGLStreamProducerReturnFrame (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuEventCreateFromEGLSync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEventCreateFromEGLSync (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuEventElapsedTime_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuEventElapsedTime_v2 (Event Management) yet");
-CU2AMD_CU_HOST int cuEventRecordWithFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuEventRecordWithFlags (Event Management) yet");
 CU2AMD_CU_HOST int cuExternalMemoryGetMappedBuffer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedBuffer (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuExternalMemoryGetMappedMipmappedArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedMipmappedArray (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuFlushGPUDirectRDMAWrites(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFlushGPUDirectRDMAWrites (Device Management) yet");
@@ -301,7 +300,6 @@ CU2AMD_CU_HOST int cuMulticastBindMem(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE(
 CU2AMD_CU_HOST int cuMulticastCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMulticastCreate (Multicast Object Management) is not applicable: NVLink multicast objects have no ROCm counterpart");
 CU2AMD_CU_HOST int cuMulticastGetGranularity(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMulticastGetGranularity (Multicast Object Management) is not applicable: NVLink multicast objects have no ROCm counterpart");
 CU2AMD_CU_HOST int cuMulticastUnbind(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMulticastUnbind (Multicast Object Management) is not applicable: NVLink multicast objects have no ROCm counterpart");
-CU2AMD_CU_HOST int cuOccupancyAvailableDynamicSMemPerBlock(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuOccupancyAvailableDynamicSMemPerBlock (Occupancy) yet");
 CU2AMD_CU_HOST int cuOccupancyMaxActiveClusters(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuOccupancyMaxActiveClusters (Occupancy) yet");
 CU2AMD_CU_HOST int cuOccupancyMaxPotentialClusterSize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuOccupancyMaxPotentialClusterSize (Occupancy) yet");
 CU2AMD_CU_HOST int cuParamSetSize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSetSize (Execution Control [DEPRECATED]) yet");
@@ -321,7 +319,6 @@ CU2AMD_CU_HOST int cuStreamEndCapture(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE(
 CU2AMD_CU_HOST int cuStreamGetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetAttribute (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetCaptureInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCaptureInfo (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetCaptureInfo_v3(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCaptureInfo_v3 (Stream Management) yet");
-CU2AMD_CU_HOST int cuStreamGetCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCtx (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetCtx_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCtx_v2 (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetDevice (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetGreenCtx (Green Contexts) yet");
