@@ -133,6 +133,10 @@ int main() {
     EXPECT(limit == (size_t)1 << 26);
     CALL(cudaDeviceSetLimit(cudaLimitMaxL2FetchGranularity, 100), cudaErrorInvalidValue);
     CALL(cudaDeviceGetLimit(&limit, (cudaLimit)99), cudaErrorUnsupportedLimit);
+    /* Errors the headers find (no HIP call) are the last error too. */
+    CALL(cudaPeekAtLastError(), cudaErrorUnsupportedLimit);
+    CALL(cudaGetLastError(), cudaErrorUnsupportedLimit);
+    OK(cudaGetLastError());
 
     size_t free_bytes = 0, total_bytes = 0;
     OK(cudaMemGetInfo(&free_bytes, &total_bytes));
@@ -195,9 +199,13 @@ int main() {
 
     OK(cudaDeviceSynchronize());
     OK(cudaThreadSynchronize());
-    OK(cudaDeviceReset());
+    int *before_reset = nullptr;
+    OK(cudaMalloc(&before_reset, 64));
+    OK(cudaDeviceReset()); /* frees the device's memory, resets its flags */
     OK(cudaGetDeviceFlags(&flags));
     EXPECT(flags == 0);
+    EXPECT(cudaFree(before_reset) != cudaSuccess);
+    cudaGetLastError();
     OK(cudaThreadExit());
     OK(cudaGetLastError());
     printf("sizeof(cudaDeviceProp) %zu\n", sizeof(cudaDeviceProp));

@@ -142,6 +142,11 @@ int main() {
     OK(cudaStreamSynchronize(0));
     EXPECT(host_calls == 3);
 
+    /* Special handles are not streams one can destroy or events. */
+    CALL(cudaStreamDestroy(cudaStreamLegacy), cudaErrorInvalidResourceHandle);
+    CALL(cudaStreamDestroy(cudaStreamPerThread), cudaErrorInvalidResourceHandle);
+    CALL(cudaEventRecord((cudaEvent_t)0x10, a), cudaErrorInvalidResourceHandle);
+    cudaGetLastError();
     for (cudaEvent_t e : {start, stop, untimed, blocking}) OK(cudaEventDestroy(e));
     for (cudaStream_t st : {a, b, c}) OK(cudaStreamDestroy(st));
     OK(cudaFree(dev));

@@ -115,13 +115,14 @@ hipError_t hipGetDevice(int *device) {
 
 hipError_t hipDeviceSynchronize(void) { return hipSuccess; }
 
-/* Per-device state that hipDeviceReset returns to its defaults (memory is not freed: the
- * host platform's allocations are the program's). */
+/* Per-device state that hipDeviceReset returns to its defaults; it frees the device's
+ * memory too, as CUDA's reset does (streams and events stay usable handles). */
 static unsigned g_device_flags;
 static hipFuncCache_t g_cache_config = hipFuncCachePreferNone;
 static hipSharedMemConfig g_shared_mem_config = hipSharedMemBankSizeFourByte;
 
 hipError_t hipDeviceReset(void) {
+    cu2amd_hip_free_all();
     g_device_flags = 0;
     g_cache_config = hipFuncCachePreferNone;
     g_shared_mem_config = hipSharedMemBankSizeFourByte;

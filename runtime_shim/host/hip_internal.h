@@ -24,6 +24,9 @@ CU2AMD_HIDDEN int cu2amd_hip_valid_stream(hipStream_t stream);
 /* The device address and size of a __device__/__constant__ variable from its host shadow
  * (what __hipRegisterVar registered); hipErrorInvalidSymbol when it is not one. */
 CU2AMD_HIDDEN hipError_t cu2amd_hip_symbol(const void *shadow, void **address, size_t *size);
+/* Frees every allocation of the device (hipDeviceReset): device, managed and pinned host
+ * memory; registrations of the program's memory end. */
+CU2AMD_HIDDEN void cu2amd_hip_free_all(void);
 /* cu2amd_rt_launch (runtime.c) with another limit on a block's shared memory. */
 CU2AMD_HIDDEN int cu2amd_rt_launch_limited(const cu2amd_launch *launch, uint64_t max_shared_bytes, char *err,
                                            size_t err_len);

@@ -72,6 +72,10 @@ static void release(allocation **a, int owned) {
     free(dead);
 }
 
+void cu2amd_hip_free_all(void) {
+    while (g_allocations) release(&g_allocations, g_allocations->kind != MEMORY_REGISTERED);
+}
+
 /* ------------------------------------------------------------------ device memory */
 
 hipError_t hipMalloc(void **ptr, size_t size) { return allocate(ptr, size, MEMORY_DEVICE, 0); }

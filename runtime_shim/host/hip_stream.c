@@ -26,12 +26,14 @@ struct ihipEvent_t {
 
 /* ------------------------------------------------------------------ streams */
 
-int cu2amd_hip_valid_stream(hipStream_t s) {
-    return s == NULL || s == CU2AMD_STREAM_PER_THREAD || s->magic == STREAM_MAGIC;
-}
+/* Handles below this are special values (CUDA's legacy and per-thread streams are 1 and
+ * 2), never an object to look into. */
+#define FIRST_OBJECT ((uintptr_t)4096)
 
-static int created_stream(hipStream_t s) {
-    return s != NULL && s != CU2AMD_STREAM_PER_THREAD && s->magic == STREAM_MAGIC;
+static int created_stream(hipStream_t s) { return (uintptr_t)s >= FIRST_OBJECT && s->magic == STREAM_MAGIC; }
+
+int cu2amd_hip_valid_stream(hipStream_t s) {
+    return s == NULL || s == CU2AMD_STREAM_PER_THREAD || created_stream(s);
 }
 
 /* Priorities: the device has none (hipDeviceGetStreamPriorityRange says 0..0), so any
@@ -89,7 +91,7 @@ hipError_t hipStreamIsCapturing(hipStream_t stream, hipStreamCaptureStatus *pCap
     return hipSuccess;
 }
 
-static int valid_event(hipEvent_t e) { return e != NULL && e->magic == EVENT_MAGIC; }
+static int valid_event(hipEvent_t e) { return (uintptr_t)e >= FIRST_OBJECT && e->magic == EVENT_MAGIC; }
 
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags) {
     if (flags != 0) return record(hipErrorInvalidValue);

@@ -24,6 +24,18 @@ CU2AMD_API cudaStream_t __cu2amd_stream(cudaStream_t stream) {
     return stream == cudaStreamLegacy ? (cudaStream_t)0 : stream;
 }
 
+/* Errors these headers find themselves (before any HIP call) are remembered, as HIP
+ * remembers its own, for cudaGetLastError and cudaPeekAtLastError: per thread, one for the
+ * whole program (an inline function's static). */
+__host__ inline cudaError_t *__cu2amd_header_error(void) {
+    static thread_local cudaError_t error = cudaSuccess;
+    return &error;
+}
+CU2AMD_API cudaError_t __cu2amd_fail(cudaError_t error) {
+    *__cu2amd_header_error() = error;
+    return error;
+}
+
 #include "cu2amd/runtime_device.h"
 #include "cu2amd/runtime_memory.h"
 #include "cu2amd/runtime_stream.h"

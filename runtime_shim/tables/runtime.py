@@ -105,7 +105,11 @@ IMPL = {
     "cudaDeviceGetStreamPriorityRange": Impl(
         "hipDeviceGetStreamPriorityRange", note=_HOST + "0 and 0 (no priorities)"
     ),
-    "cudaDeviceReset": Impl("hipDeviceReset"),
+    "cudaDeviceReset": Impl(
+        "hipDeviceReset",
+        note=_HOST + "frees the device's memory and resets its settings; streams and events "
+        "stay valid handles",
+    ),
     "cudaDeviceSetCacheConfig": Impl("hipDeviceSetCacheConfig", E, _NO_EFFECT),
     "cudaDeviceSetLimit": Impl(
         "cu2amd: kept by cuda_runtime_api.h",

@@ -5,8 +5,16 @@
 
 /* ------------------------------------------------------------------ errors */
 
-CU2AMD_API cudaError_t cudaGetLastError(void) { return CU2AMD_ERR(hipGetLastError()); }
-CU2AMD_API cudaError_t cudaPeekAtLastError(void) { return CU2AMD_ERR(hipPeekAtLastError()); }
+/* The last error is HIP's, or else the last one these headers found themselves. */
+CU2AMD_API cudaError_t cudaGetLastError(void) {
+    cudaError_t hip = CU2AMD_ERR(hipGetLastError()), own = *__cu2amd_header_error();
+    *__cu2amd_header_error() = cudaSuccess;
+    return hip != cudaSuccess ? hip : own;
+}
+CU2AMD_API cudaError_t cudaPeekAtLastError(void) {
+    cudaError_t hip = CU2AMD_ERR(hipPeekAtLastError());
+    return hip != cudaSuccess ? hip : *__cu2amd_header_error();
+}
 /* CUDA's own names and texts, "unrecognized error code" for any other value (as CUDA). */
 CU2AMD_API const char *cudaGetErrorName(cudaError_t error) {
     switch (error) {
@@ -32,12 +40,12 @@ CU2AMD_API const char *cudaGetErrorString(cudaError_t error) {
 /* The CUDA version whose API these headers implement, for the driver and the runtime
  * alike (HIP's own version numbers mean nothing to a CUDA program). */
 CU2AMD_API cudaError_t cudaDriverGetVersion(int *driverVersion) {
-    if (!driverVersion) return cudaErrorInvalidValue;
+    if (!driverVersion) return __cu2amd_fail(cudaErrorInvalidValue);
     *driverVersion = CUDART_VERSION;
     return cudaSuccess;
 }
 CU2AMD_API cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) {
-    if (!runtimeVersion) return cudaErrorInvalidValue;
+    if (!runtimeVersion) return __cu2amd_fail(cudaErrorInvalidValue);
     *runtimeVersion = CUDART_VERSION;
     return cudaSuccess;
 }
@@ -76,7 +84,7 @@ CU2AMD_API int __cu2amd_cuda_arch(void) {
  * features cu2amd or AMD GPUs lack (clusters, memory pools, IPC events, persisting L2,
  * GPUDirect RDMA, sparse arrays) are 0. */
 CU2AMD_API cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
-    if (!prop) return cudaErrorInvalidValue;
+    if (!prop) return __cu2amd_fail(cudaErrorInvalidValue);
     __cu2amd_hip_device_prop hip;
     cudaError_t err = CU2AMD_ERR(hipGetDeviceProperties(&hip, device));
     if (err != cudaSuccess) return err;
@@ -161,7 +169,7 @@ CU2AMD_API cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device)
 
 /* Every cudaDeviceAttr, from the same cudaDeviceProp (CU2AMD_DEVICE_ATTRS says how). */
 CU2AMD_API cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device) {
-    if (!value) return cudaErrorInvalidValue;
+    if (!value) return __cu2amd_fail(cudaErrorInvalidValue);
     cudaDeviceProp p;
     cudaError_t err = cudaGetDeviceProperties(&p, device);
     if (err != cudaSuccess) return err;
@@ -171,13 +179,13 @@ CU2AMD_API cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, i
         CU2AMD_DEVICE_ATTRS(CU2AMD_ATTR)
 #undef CU2AMD_ATTR
     }
-    return cudaErrorInvalidValue;
+    return __cu2amd_fail(cudaErrorInvalidValue);
 }
 
 /* CUDA's choice: the device whose compute capability is closest to the one asked for
  * (the first such device), among all devices. */
 CU2AMD_API cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *prop) {
-    if (!device || !prop) return cudaErrorInvalidValue;
+    if (!device || !prop) return __cu2amd_fail(cudaErrorInvalidValue);
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess) return err;
@@ -189,7 +197,7 @@ CU2AMD_API cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *prop)
         distance = distance < 0 ? -distance : distance;
         if (best < 0 || distance < best_distance) best = d, best_distance = distance;
     }
-    if (best < 0) return cudaErrorNoDevice;
+    if (best < 0) return __cu2amd_fail(cudaErrorNoDevice);
     *device = best;
     return cudaSuccess;
 }
@@ -202,16 +210,16 @@ __host__ inline size_t *__cu2amd_limit_store(void) {
     return limits;
 }
 CU2AMD_API cudaError_t cudaDeviceGetLimit(size_t *pValue, cudaLimit limit) {
-    if (!pValue) return cudaErrorInvalidValue;
-    if ((unsigned)limit > cudaLimitPersistingL2CacheSize) return cudaErrorUnsupportedLimit;
+    if (!pValue) return __cu2amd_fail(cudaErrorInvalidValue);
+    if ((unsigned)limit > cudaLimitPersistingL2CacheSize) return __cu2amd_fail(cudaErrorUnsupportedLimit);
     *pValue = __cu2amd_limit_store()[limit];
     return cudaSuccess;
 }
 CU2AMD_API cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
-    if ((unsigned)limit > cudaLimitPersistingL2CacheSize) return cudaErrorUnsupportedLimit;
+    if ((unsigned)limit > cudaLimitPersistingL2CacheSize) return __cu2amd_fail(cudaErrorUnsupportedLimit);
     if (limit == cudaLimitMaxL2FetchGranularity && (value > 128 || (value & (value - 1)) != 0))
-        return cudaErrorInvalidValue;
-    if (limit == cudaLimitPersistingL2CacheSize && value != 0) return cudaErrorUnsupportedLimit;
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    if (limit == cudaLimitPersistingL2CacheSize && value != 0) return __cu2amd_fail(cudaErrorUnsupportedLimit);
     if (limit == cudaLimitStackSize && value % 16 != 0) value = (value + 15) / 16 * 16;
     __cu2amd_limit_store()[limit] = value;
     return cudaSuccess;
@@ -254,8 +262,8 @@ CU2AMD_API cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsi
     int count = 0, current = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess) return err;
-    if (device < 0 || device >= count) return cudaErrorInvalidDevice;
-    if (flags & ~(unsigned)cudaInitDeviceFlagsAreValid) return cudaErrorInvalidValue;
+    if (device < 0 || device >= count) return __cu2amd_fail(cudaErrorInvalidDevice);
+    if (flags & ~(unsigned)cudaInitDeviceFlagsAreValid) return __cu2amd_fail(cudaErrorInvalidValue);
     if (!(flags & cudaInitDeviceFlagsAreValid)) return cudaSuccess;
     if ((err = cudaGetDevice(&current)) != cudaSuccess || (err = cudaSetDevice(device)) != cudaSuccess) return err;
     err = CU2AMD_ERR(hipSetDeviceFlags(deviceFlags));
@@ -282,7 +290,7 @@ CU2AMD_API cudaError_t cudaDeviceDisablePeerAccess(int peerDevice) {
 }
 CU2AMD_API cudaError_t cudaDeviceGetP2PAttribute(int *value, cudaDeviceP2PAttr attr, int srcDevice, int dstDevice) {
     if ((int)attr < cudaDevP2PAttrPerformanceRank || (int)attr > cudaDevP2PAttrCudaArrayAccessSupported)
-        return cudaErrorInvalidValue;
+        return __cu2amd_fail(cudaErrorInvalidValue);
     return CU2AMD_ERR(hipDeviceGetP2PAttribute(value, (int)attr - 1, srcDevice, dstDevice));
 }
 

@@ -22,7 +22,7 @@ static __host__ __inline__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, d
  * cudaDeviceProp's major/minor; the rest is HIP's (or the host platform's) view of the
  * kernel. */
 CU2AMD_API cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func) {
-    if (!attr) return cudaErrorInvalidValue;
+    if (!attr) return __cu2amd_fail(cudaErrorInvalidValue);
     __cu2amd_hip_func_attributes hip;
     __builtin_memset(&hip, 0, sizeof hip);
     cudaError_t err = CU2AMD_ERR(hipFuncGetAttributes(&hip, func));
@@ -48,9 +48,9 @@ static __host__ __inline__ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes 
  * block clusters do not exist on AMD GPUs. */
 CU2AMD_API cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr, int value) {
     if (attr != cudaFuncAttributeMaxDynamicSharedMemorySize && attr != cudaFuncAttributePreferredSharedMemoryCarveout)
-        return attr > cudaFuncAttributePreferredSharedMemoryCarveout && attr < cudaFuncAttributeMax
-                   ? cudaErrorNotSupported
-                   : cudaErrorInvalidValue;
+        return __cu2amd_fail(attr > cudaFuncAttributePreferredSharedMemoryCarveout && attr < cudaFuncAttributeMax
+                                 ? cudaErrorNotSupported
+                                 : cudaErrorInvalidValue);
     return CU2AMD_ERR(hipFuncSetAttribute(func, (int)attr, value));
 }
 template <typename T>
@@ -111,7 +111,7 @@ template <typename UnaryFunction, typename T>
 static __host__ __inline__ cudaError_t
 cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int *minGridSize, int *blockSize, T func, UnaryFunction smem,
                                                         int blockSizeLimit = 0, unsigned int flags = 0) {
-    if (!minGridSize || !blockSize || !func) return cudaErrorInvalidValue;
+    if (!minGridSize || !blockSize || !func) return __cu2amd_fail(cudaErrorInvalidValue);
     int device = 0, threadsPerSM = 0, warp = 0, deviceMaxBlock = 0, sms = 0;
     cudaError_t err = cudaGetDevice(&device);
     if (err == cudaSuccess) err = cudaDeviceGetAttribute(&threadsPerSM, cudaDevAttrMaxThreadsPerMultiProcessor, device);

@@ -111,7 +111,7 @@ CU2AMD_API cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
 /* CUDA 11's meaning: a pointer the runtime does not know is cudaMemoryTypeUnregistered and
  * cudaSuccess (HIP returns an error for it, and would leave it as the last error). */
 CU2AMD_API cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes, const void *ptr) {
-    if (!attributes) return cudaErrorInvalidValue;
+    if (!attributes) return __cu2amd_fail(cudaErrorInvalidValue);
     __cu2amd_hip_pointer_attributes hip;
     __builtin_memset(&hip, 0, sizeof hip);
     int before = hipPeekAtLastError();
@@ -184,7 +184,7 @@ CU2AMD_HOST_DEVICE_INLINE cudaPos make_cudaPos(size_t x, size_t y, size_t z) {
 
 /* A 3D allocation is a pitched 2D one of height * depth rows (as CUDA lays it out). */
 CU2AMD_API cudaError_t cudaMalloc3D(cudaPitchedPtr *pitchedDevPtr, cudaExtent extent) {
-    if (!pitchedDevPtr) return cudaErrorInvalidValue;
+    if (!pitchedDevPtr) return __cu2amd_fail(cudaErrorInvalidValue);
     void *ptr = 0;
     size_t pitch = 0;
     cudaError_t err = CU2AMD_ERR(hipMallocPitch(&ptr, &pitch, extent.width, extent.height * extent.depth));
@@ -196,10 +196,10 @@ CU2AMD_API cudaError_t cudaMalloc3D(cudaPitchedPtr *pitchedDevPtr, cudaExtent ex
 /* 3D copies and sets of linear (pitched) memory, one 2D operation per slice; CUDA arrays
  * (srcArray/dstArray) are not provided. */
 CU2AMD_API cudaError_t __cu2amd_memcpy3d(const cudaMemcpy3DParms *p, int async, cudaStream_t stream) {
-    if (!p || p->srcArray || p->dstArray) return cudaErrorInvalidValue;
+    if (!p || p->srcArray || p->dstArray) return __cu2amd_fail(cudaErrorInvalidValue);
     const cudaExtent e = p->extent;
     if (e.width == 0 || e.height == 0 || e.depth == 0) return cudaSuccess;
-    if (e.depth > 1 && (p->srcPtr.ysize == 0 || p->dstPtr.ysize == 0)) return cudaErrorInvalidValue;
+    if (e.depth > 1 && (p->srcPtr.ysize == 0 || p->dstPtr.ysize == 0)) return __cu2amd_fail(cudaErrorInvalidValue);
     const size_t sslice = p->srcPtr.pitch * p->srcPtr.ysize, dslice = p->dstPtr.pitch * p->dstPtr.ysize;
     for (size_t z = 0; z < e.depth; z++) {
         const char *src = (const char *)p->srcPtr.ptr + (p->srcPos.z + z) * sslice + p->srcPos.y * p->srcPtr.pitch +
@@ -218,7 +218,7 @@ CU2AMD_API cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *p, cudaStream_
 }
 CU2AMD_API cudaError_t __cu2amd_memset3d(cudaPitchedPtr ptr, int value, cudaExtent e, int async, cudaStream_t stream) {
     if (e.width == 0 || e.height == 0 || e.depth == 0) return cudaSuccess;
-    if (e.depth > 1 && ptr.ysize == 0) return cudaErrorInvalidValue;
+    if (e.depth > 1 && ptr.ysize == 0) return __cu2amd_fail(cudaErrorInvalidValue);
     for (size_t z = 0; z < e.depth; z++) {
         char *dst = (char *)ptr.ptr + z * ptr.pitch * ptr.ysize;
         cudaError_t err = async ? cudaMemset2DAsync(dst, ptr.pitch, value, e.width, e.height, stream)

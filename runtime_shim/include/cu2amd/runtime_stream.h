@@ -48,9 +48,9 @@ CU2AMD_API void __cu2amd_host_fn_trampoline(cudaStream_t, int, void *data) {
     call.fn(call.userData);
 }
 CU2AMD_API cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
-    if (!fn) return cudaErrorInvalidValue;
+    if (!fn) return __cu2amd_fail(cudaErrorInvalidValue);
     __cu2amd_host_fn *call = (__cu2amd_host_fn *)__builtin_malloc(sizeof(__cu2amd_host_fn));
-    if (!call) return cudaErrorMemoryAllocation;
+    if (!call) return __cu2amd_fail(cudaErrorMemoryAllocation);
     call->fn = fn;
     call->userData = userData;
     cudaError_t err =
@@ -73,8 +73,8 @@ CU2AMD_API cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 
 }
 /* cudaEventRecordExternal matters only in stream capture, which is not provided. */
 CU2AMD_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned int flags = 0) {
-    if (flags == cudaEventRecordExternal) return cudaErrorNotSupported;
-    if (flags != cudaEventRecordDefault) return cudaErrorInvalidValue;
+    if (flags == cudaEventRecordExternal) return __cu2amd_fail(cudaErrorNotSupported);
+    if (flags != cudaEventRecordDefault) return __cu2amd_fail(cudaErrorInvalidValue);
     return cudaEventRecord(event, stream);
 }
 CU2AMD_API cudaError_t cudaEventQuery(cudaEvent_t event) { return CU2AMD_ERR(hipEventQuery(event)); }
