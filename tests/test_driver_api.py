@@ -200,6 +200,30 @@ static int more(void) {
     CHECK(cuOccupancyAvailableDynamicSMemPerBlock(&none, reverse, 9, 128));
     printf(", dynamic for 2 blocks %zu, for 9 %zu\n", available, none);
     CHECK(cuModuleUnload(mod));
+
+    /* a library: its kernel launched as a function, its global read */
+    CUlibrary lib;
+    CUkernel kernel;
+    CUfunction from_kernel;
+    CUmodule lib_mod;
+    CUdeviceptr counter;
+    size_t counter_size = 0;
+    int ptx_version = 0;
+    unsigned hits = 0, n = 3;
+    float a = 1.0f;
+    CHECK(cuLibraryLoadData(&lib, SAXPY_PTX, 0, 0, 0, 0, 0, 0));
+    CHECK(cuLibraryGetKernel(&kernel, lib, "saxpy"));
+    CHECK(cuKernelGetFunction(&from_kernel, kernel));
+    CHECK(cuLibraryGetModule(&lib_mod, lib));
+    CHECK(cuKernelGetAttribute(&ptx_version, CU_FUNC_ATTRIBUTE_PTX_VERSION, kernel, 0));
+    CHECK(cuKernelSetCacheConfig(kernel, CU_FUNC_CACHE_PREFER_NONE, 0));
+    void *params[] = {&a, &linear, &linear, &n};
+    CHECK(cuLaunchKernel((CUfunction)kernel, 1, 1, 1, 32, 1, 1, 0, 0, params, 0));
+    CHECK(cuLibraryGetGlobal(&counter, &counter_size, lib, "counter"));
+    CHECK(cuMemcpyDtoH(&hits, counter, sizeof hits));
+    printf("library kernel: ptx %d, counter %u (size %zu), function %d\n", ptx_version, hits, counter_size,
+           from_kernel == (CUfunction)kernel);
+    CHECK(cuLibraryUnload(lib));
     CHECK(cuMemFree(m));
     CHECK(cuMemFree(linear));
     CHECK(cuCtxDestroy(ctx));
@@ -547,6 +571,7 @@ def test_more_of_the_driver_api(program: Path, tmp_path: Path) -> None:
         "pitch 256, sum 28\n"
         "flat 1 1 0 0\n"
         "occupancy 128: 8, 96 with 30000 B: 2, best 8 x 128, dynamic for 2 blocks 32256, for 9 0\n"
+        "library kernel: ptx 70, counter 10 (size 4), function 1\n"
     )
 
 

@@ -174,6 +174,15 @@ typedef enum CUjitInputType_enum {
 
 typedef struct __cu2amd_link_state *CUlinkState;
 
+/* Libraries (CUDA 12's context-independent loading) are modules, their kernels functions:
+ * one device, one context. */
+typedef struct ihipModule_t *CUlibrary;
+typedef struct ihipModuleSymbol_t *CUkernel;
+typedef enum CUlibraryOption_enum {
+    CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE = 0,
+    CU_LIBRARY_BINARY_IS_PRESERVED = 1,
+} CUlibraryOption;
+
 /* CUDA's legacy default stream and per-thread stream handles: the first is HIP's null
  * stream (the only default stream there is), the second HIP's hipStreamPerThread. */
 #define CU_STREAM_LEGACY ((CUstream)0x1)
@@ -693,6 +702,43 @@ CU2AMD_API CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule
     return err;
 }
 
+/* ------------------------------------------------------------------ libraries */
+
+/* Library options are accepted and ignored (the code is always copied). */
+CU2AMD_API CUresult cuLibraryLoadData(CUlibrary *library, const void *code, CUjit_option *jitOptions,
+                                      void **jitOptionsValues, unsigned int numJitOptions,
+                                      CUlibraryOption *libraryOptions, void **libraryOptionValues,
+                                      unsigned int numLibraryOptions) {
+    (void)libraryOptions, (void)libraryOptionValues, (void)numLibraryOptions;
+    return cuModuleLoadDataEx(library, code, numJitOptions, jitOptions, jitOptionsValues);
+}
+CU2AMD_API CUresult cuLibraryLoadFromFile(CUlibrary *library, const char *fileName, CUjit_option *jitOptions,
+                                          void **jitOptionsValues, unsigned int numJitOptions,
+                                          CUlibraryOption *libraryOptions, void **libraryOptionValues,
+                                          unsigned int numLibraryOptions) {
+    (void)jitOptions, (void)jitOptionsValues, (void)numJitOptions;
+    (void)libraryOptions, (void)libraryOptionValues, (void)numLibraryOptions;
+    return cuModuleLoad(library, fileName);
+}
+CU2AMD_API CUresult cuLibraryUnload(CUlibrary library) { return cuModuleUnload(library); }
+CU2AMD_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library) {
+    if (!pMod || !library) return !pMod ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
+    *pMod = library;
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library, const char *name) {
+    return cuModuleGetFunction(pKernel, library, name);
+}
+CU2AMD_API CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name) {
+    return cuModuleGetGlobal(dptr, bytes, library, name);
+}
+CU2AMD_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel) {
+    if (!pFunc) return CUDA_ERROR_INVALID_VALUE;
+    if (!kernel) return CUDA_ERROR_INVALID_HANDLE;
+    *pFunc = kernel;
+    return CUDA_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ linking */
 
 /* cuLink*: cu2amd's PTX compiler takes one module, so a link has one input (PTX, or a
@@ -769,6 +815,21 @@ CU2AMD_API CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig co
     return err != CUDA_SUCCESS                                       ? err
            : (unsigned)config > CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE ? CUDA_ERROR_INVALID_VALUE
                                                                         : CUDA_SUCCESS;
+}
+
+CU2AMD_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev) {
+    int count = 0;
+    CUresult err = cuDeviceGetCount(&count);
+    if (err != CUDA_SUCCESS) return err;
+    if (dev < 0 || dev >= count) return CUDA_ERROR_INVALID_DEVICE;
+    return cuFuncGetAttribute(pi, attrib, kernel);
+}
+CU2AMD_API CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev) {
+    int count = 0;
+    CUresult err = cuDeviceGetCount(&count);
+    if (err != CUDA_SUCCESS) return err;
+    if (dev < 0 || dev >= count) return CUDA_ERROR_INVALID_DEVICE;
+    return cuFuncSetCacheConfig(kernel, config);
 }
 
 /* cuLaunchHostFunc as a stream callback (ROCm 5.2 has no hipLaunchHostFunc). */

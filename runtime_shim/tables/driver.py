@@ -39,6 +39,10 @@ _LINK = (
     "one input per link (PTX, a code object or an offload bundle), which becomes the 'cubin' that "
     "cuModuleLoadData compiles; a second input, objects and libraries are CUDA_ERROR_NOT_SUPPORTED"
 )
+_LIBRARY = (
+    "a library is a module loaded once (one device, one context) and its kernels are its "
+    "functions; library options are ignored"
+)
 _OCCUPANCY = "host platform: a simple model (one multiprocessor, threads and shared memory)"
 
 # Driver functions whose HIP counterpart is not the plain cu -> hip rename.
@@ -102,6 +106,20 @@ IMPL = {
         "(cudaMallocManaged says so at run time); " + _HOST + "plain host memory",
     ),
     "cuMemHostAlloc": Impl("hipHostMalloc"),
+    **{
+        name: Impl(rocm, E, _LIBRARY)
+        for name, rocm in (
+            ("cuKernelGetAttribute", "hipFuncGetAttribute"),
+            ("cuKernelGetFunction", "cu2amd (cuda.h)"),
+            ("cuKernelSetCacheConfig", "cu2amd (cuda.h)"),
+            ("cuLibraryGetGlobal", "hipModuleGetGlobal"),
+            ("cuLibraryGetKernel", "hipModuleGetFunction"),
+            ("cuLibraryGetModule", "cu2amd (cuda.h)"),
+            ("cuLibraryLoadData", "hipModuleLoadDataEx"),
+            ("cuLibraryLoadFromFile", "hipModuleLoad"),
+            ("cuLibraryUnload", "hipModuleUnload"),
+        )
+    },
     "cuEventRecordWithFlags": Impl(
         "hipEventRecord", E, "CU_EVENT_RECORD_EXTERNAL (for graphs) is CUDA_ERROR_NOT_SUPPORTED"
     ),
@@ -581,6 +599,7 @@ _ENUMS = {
     "CUctx_flags_enum": "CUctx_flags",
     "CUevent_record_flags_enum": "CUevent_record_flags",
     "CUfunc_cache_enum": "CUfunc_cache",
+    "CUlibraryOption_enum": "CUlibraryOption",
     "CUjitInputType_enum": "CUjitInputType",
     "CUmemAttach_flags_enum": "CUmemAttach_flags",
     "CUmemorytype_enum": "CUmemorytype",
@@ -606,6 +625,8 @@ _TYPES = {
     "CUuuid_st": "hipUUID",
     "CUcontext": "hipCtx_t",
     "CUlinkState": "cu2amd: one input's copy (cuda.h)",
+    "CUkernel": "hipFunction_t",
+    "CUlibrary": "hipModule_t",
     "CUdevice": "hipDevice_t",
     "CUdeviceptr": "hipDeviceptr_t",
     "CUevent": "hipEvent_t",
@@ -668,6 +689,7 @@ _declared(
         CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE
         CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE
         CU_EVENT_RECORD_DEFAULT CU_EVENT_RECORD_EXTERNAL
+        CU_LIBRARY_BINARY_IS_PRESERVED CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE
         CU_EVENT_BLOCKING_SYNC CU_EVENT_DEFAULT CU_EVENT_DISABLE_TIMING CU_EVENT_INTERPROCESS
         CU_FUNC_ATTRIBUTE_BINARY_VERSION CU_FUNC_ATTRIBUTE_CACHE_MODE_CA
         CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES CU_FUNC_ATTRIBUTE_MAX
