@@ -18,6 +18,7 @@ from typing import TextIO, TypeVar
 import llvmlite.binding as llvm
 
 from cu2amd.amdgpu import codegen
+from cu2amd.amdgpu.devicelibs import link_device_libraries
 from cu2amd.amdgpu.targets import TargetId
 from cu2amd.errors import InternalError, UsageError
 from cu2amd.ptx_lowering import ast
@@ -117,6 +118,10 @@ class Pipeline:
             llvm_module = codegen.parse_ir(ir_text, module.file)
             # Warp collectives are calls of the device runtime library (emit/warp.py).
             link_device_library(llvm_module, device_library_flavour(target))
+            if not isinstance(target, HostTarget) and not self.options.library:
+                # bar.red calls OCKL; inline PTX (library) gets it with its CUDA file.
+                wave64 = target.target.default_wave_size == 64
+                link_device_libraries(llvm_module, target, wave64)
             return ir_text, llvm_module
 
         with paused_gc():

@@ -14,7 +14,6 @@ a crash, and prints the current list with -s):
     kernels          printf on AMDGPU (the host platform prints)
     sync             nanosleep
     tensor           wmma
-    warp             bar.red.popc on AMDGPU
 """
 
 from __future__ import annotations

@@ -232,10 +232,26 @@ def test_collectives_become_wave_intrinsics(target: str, ballot: str) -> None:
     assert not re.search(r"call .*@__cu2amd_", ir), "library calls left after inlining"
 
 
+@pytest.mark.parametrize("target", ["gfx942", "gfx1100"])
+def test_block_reductions_on_amd_gpus_use_ockl(target: str) -> None:
+    """bar.red over barrier 0 (__syncthreads_count/and/or) on AMD GPUs: OCKL's work-group
+    reductions between the fences of a CTA barrier."""
+    ir = lower_for(target, kernel("""
+  .reg .b32 %r;
+  .reg .pred %p<3>;
+  setp.eq.u32 %p1, 1, 1;
+  bar.red.popc.u32 %r, 0, %p1;
+  bar.red.and.pred %p2, 0, %p1;
+  bar.red.or.pred %p2, 0, !%p1;
+"""))  # fmt: skip
+    assert "@llvm.amdgcn.s.barrier" in ir
+    assert not re.search(r"declare .*@__ockl_wgred", ir), "OCKL linked in"
+
+
 @pytest.mark.parametrize(
     ("instr", "message"),
     [
-        ("bar.red.popc.u32 %r, 0, %p;", r"'bar\.red\.popc\.u32' \(bar\.red\.popc on gfx942\)"),
+        ("bar.red.popc.u32 %r, 1, %p;", r"named barriers other than barrier 0 on gfx942"),
         ("bar.arrive 0, 64;", r"'bar\.arrive' \(bar\.arrive on gfx942\)"),
         ("bar.sync 1;", r"named barriers other than barrier 0 on gfx942"),
         ("barrier.sync 0, 64;", r"barriers with a thread count on gfx942"),

@@ -73,3 +73,53 @@ def test_device_math_runs_on_the_host_platform(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
     assert run.stdout == "2.37815 4.55975 1.77984 1.32350 no error\n", run.stderr
+
+
+BLOCK_REDUCTIONS = r"""#include <cstdio>
+__global__ void k(const int *v, int *out) {
+    int p = v[blockIdx.x * blockDim.x + threadIdx.x];
+    int c = __syncthreads_count(p);
+    int a = __syncthreads_and(p);
+    int o = __syncthreads_or(p);
+    int none = __syncthreads_or(0), all = __syncthreads_and(1);
+    if (threadIdx.x == 0) {
+        int *r = out + 5 * blockIdx.x;
+        r[0] = c; r[1] = a; r[2] = o; r[3] = none; r[4] = all;
+    }
+}
+int main() {
+    const int blocks = 3, threads = 100;
+    int h[blocks * threads], *d, *o, r[5 * blocks];
+    for (int i = 0; i < threads; ++i) {
+        h[i] = i % 3 == 0;           // block 0: 34 of 100
+        h[threads + i] = 7;          // block 1: all (any non-zero value counts)
+        h[2 * threads + i] = 0;      // block 2: none
+    }
+    cudaMalloc(&d, sizeof h);
+    cudaMalloc(&o, sizeof r);
+    cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+    k<<<blocks, threads>>>(d, o);
+    cudaMemcpy(r, o, sizeof r, cudaMemcpyDeviceToHost);
+    for (int b = 0; b < blocks; ++b)
+        printf("%d %d %d %d %d\n", r[5 * b], r[5 * b + 1], r[5 * b + 2], r[5 * b + 3], r[5 * b + 4]);
+}
+"""
+
+
+def test_syncthreads_count_and_or(tmp_path: Path) -> None:
+    """__syncthreads_count/and/or (PTX bar.red): run on the host platform; for AMD GPUs
+    they are OCKL's work-group reductions (LDS and s_barrier)."""
+    src = tmp_path / "red.cu"
+    src.write_text(BLOCK_REDUCTIONS)
+    exe = tmp_path / "red"
+    proc = nvcc("--offload-arch=host", src, "-o", exe)
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert run.stdout == "34 0 1 0 1\n100 1 1 0 1\n0 0 0 0 1\n", run.stderr
+    proc = nvcc("-c", "--offload-arch=gfx942,gfx1100", "--keep", "--keep-dir", tmp_path, src,
+                "-o", tmp_path / "red.o")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    for entry in read_bundle((tmp_path / "red.hipfb").read_bytes()):
+        if entry.data:
+            (kernel,) = read_code_object(entry.data).kernels
+            assert kernel.lds_bytes > 0  # OCKL's reduction scratch

@@ -1,8 +1,8 @@
 """Parallel synchronization (PTX ISA 9.7.13.1): bar / barrier .sync, .arrive and .red.
 
 Barrier 0 over the whole CTA is every target's; barrier ids, thread counts, .arrive and
-.red need the target to have them (`named_barriers`, `barrier_ops`), else they are
-rejected by name.
+.red need the target to have them (`named_barriers`, `barrier_ops`; `.red` over barrier
+0 alone: `barrier_reductions`), else they are rejected by name.
 """
 
 from __future__ import annotations
@@ -52,14 +52,17 @@ def bar_red(ctx: FunctionContext, instr: ast.Instruction) -> None:
     """bar.red.popc.u32 d, a{, b}, {!}c: the number of threads whose c is true;
     bar.red.{and,or}.pred p, a{, b}, {!}c: whether c is true in all, in any."""
     op = instr.decoded.get("op") or ""
-    if not ctx.hooks.barrier_ops:
+    if not (ctx.hooks.barrier_ops or ctx.hooks.barrier_reductions):
         raise ctx.unsupported(f"bar.red.{op} on {ctx.hooks.name}")
     ops = instr.operands
     if isinstance(ops[0], ast.Pair):
         raise ctx.error("bar.red writes one destination", ops[0].loc)
     barrier_id, count = _barrier(ctx, ops[1:-1])
     pred = ctx.read(ops[-1], PRED)
-    result = ctx.hooks.barrier_op(ctx.builder, ctx.site(), barrier_id, count, op, pred)
+    if ctx.hooks.barrier_ops:
+        result = ctx.hooks.barrier_op(ctx.builder, ctx.site(), barrier_id, count, op, pred)
+    else:
+        result = ctx.hooks.barrier_reduce(ctx.builder, op, pred)
     if op == "popc":
         ctx.write(ops[0], result, U32)
     else:

@@ -57,7 +57,7 @@ def render() -> str:
         "are rejected that way (listed). Anything not in this table is `unknown PTX",
         "instruction`. Lowered forms are checked bit for bit on the host platform against",
         "models written from the ISA text (`tests/conformance/`). Limits that depend on the",
-        "target (named barriers and `bar.red` on AMD GPUs) are in docs/collectives.md.",
+        "target (named barriers and `bar.arrive` on AMD GPUs) are in docs/collectives.md.",
         "",
         "## Summary by opcode",
         "",

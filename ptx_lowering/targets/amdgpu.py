@@ -268,6 +268,20 @@ class AmdgpuHooks(TargetHooks):
         builder.call(barrier, [])
         builder.fence("acquire", "workgroup")
 
+    barrier_reductions = True
+
+    def barrier_reduce(self, builder: ir.IRBuilder, op: str, pred: ir.Value) -> ir.Value:
+        """OCKL's work-group reductions (LDS and s_barrier), between the fences of a CTA
+        barrier: bar.red orders memory as bar.sync does."""
+        name = {"popc": "__ockl_wgred_add_i32", "and": "__ockl_wgred_and_i32",
+                "or": "__ockl_wgred_or_i32"}[op]  # fmt: skip
+        fn = declare_intrinsic(builder.module, name, ir.IntType(32), [ir.IntType(32)])
+        fn.attributes.add("convergent")
+        builder.fence("release", "workgroup")
+        result = builder.call(fn, [builder.zext(pred, ir.IntType(32))], name=f"bar.red.{op}")
+        builder.fence("acquire", "workgroup")
+        return result
+
 
 def _product(values: tuple[int, ...]) -> int:
     result = 1

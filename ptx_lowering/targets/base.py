@@ -87,6 +87,16 @@ class TargetHooks(ABC):
         i1 `pred` over the threads of the barrier, as i32). Called only if `barrier_ops`."""
         raise NotImplementedError(f"{self.name} has no barrier operations")
 
+    # Whether barrier_reduce() implements bar.red over barrier 0 and the whole CTA (a
+    # target without barrier_ops may still have it).
+    barrier_reductions = False
+
+    def barrier_reduce(self, builder: ir.IRBuilder, op: str, pred: ir.Value) -> ir.Value:
+        """`bar.red.<op> 0, pred` over the whole CTA (op popc, and, or): wait, then the
+        reduction of the i1 `pred`, as i32 (and/or: non-zero when true). Called only if
+        `barrier_reductions` and not `barrier_ops`."""
+        raise NotImplementedError(f"{self.name} has no barrier reductions")
+
     def collective_site(self, builder: ir.IRBuilder, site: str) -> ir.Value:
         """Called for each warp collective (a call into the device runtime library): the
         `site` argument the library's functions take, a C string naming the instruction

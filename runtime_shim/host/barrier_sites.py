@@ -24,6 +24,7 @@ class BarrierIntrinsic:
     name: str
     has_id: bool  # takes the barrier id as its argument (else barrier 0)
     label: str  # what the site calls it
+    kind: int = 0  # the runtime's barrier kind: 0 sync; 2 red.popc, 3 red.and, 4 red.or
 
 
 # Barriers over the whole CTA (every non-exited thread), as clang's NVPTX back end names them.
@@ -34,8 +35,15 @@ BARRIER_INTRINSICS: dict[str, BarrierIntrinsic] = {
         BarrierIntrinsic("llvm.nvvm.barrier.cta.sync.all", True, "barrier.sync"),
         BarrierIntrinsic("llvm.nvvm.barrier.sync", True, "barrier.sync"),
         BarrierIntrinsic("llvm.nvvm.barrier0", False, "__syncthreads()"),
+        # __syncthreads_count/and/or (bar.red): (i32 id, i1 pred) -> i32 count / i1 flag.
+        BarrierIntrinsic("llvm.nvvm.barrier.cta.red.popc.aligned.all", True,
+                         "__syncthreads_count()", 2),
+        BarrierIntrinsic("llvm.nvvm.barrier.cta.red.and.aligned.all", True,
+                         "__syncthreads_and()", 3),
+        BarrierIntrinsic("llvm.nvvm.barrier.cta.red.or.aligned.all", True,
+                         "__syncthreads_or()", 4),
     )
-}
+}  # fmt: skip
 
 SITE_PREFIX = "__cu2amd.site.barrier."
 _DEFINE = re.compile(r"^define\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\(")
@@ -43,12 +51,16 @@ _CALL = re.compile(
     r"^(?P<indent>\s*)(?:(?:tail|musttail|notail) )?call void "
     r"@(?P<callee>[\w.$]+)\((?P<args>[^)]*)\)(?P<rest>.*)$"
 )
+_REDUCTION = re.compile(
+    r"^(?P<indent>\s*)(?P<lhs>%[\w.]+) = (?:(?:tail|musttail|notail) )?call (?:noundef )?"
+    r"(?P<ret>i32|i1) @(?P<callee>[\w.$]+)\(i32 (?P<id>[^,]+), i1 (?P<pred>[^)]+)\)(?P<rest>.*)$"
+)
 _DBG = re.compile(r"!dbg !(\d+)")
 _METADATA = re.compile(r"^!(\d+) = (?:distinct )?(.*)$", re.M)
 
 
 def rewrite_barriers(text: str) -> tuple[str, list[str]]:
-    """Calls of BARRIER_INTRINSICS in `text` -> `__cu2amd_barrier(site, id, 0, 0, 0)`;
+    """Calls of BARRIER_INTRINSICS in `text` -> `__cu2amd_barrier(site, id, 0, kind, pred)`;
     returns the new text and the site constants to add to the module."""
     metadata = {int(m[1]): m[2] for m in _METADATA.finditer(text)}
     lines = text.split("\n")
@@ -59,11 +71,14 @@ def rewrite_barriers(text: str) -> tuple[str, list[str]]:
         if define := _DEFINE.match(line):
             function = define[1].strip('"')
             continue
-        call = _CALL.match(line)
+        call = _CALL.match(line) or _REDUCTION.match(line)
         if call is None or call["callee"] not in BARRIER_INTRINSICS:
             continue
         barrier = BARRIER_INTRINSICS[call["callee"]]
-        barrier_id = call["args"].split()[-1] if barrier.has_id else "0"
+        if barrier.kind:
+            barrier_id = call["id"]
+        else:
+            barrier_id = call["args"].split()[-1] if barrier.has_id else "0"
         label = barrier.label if barrier_id == "0" else f"{barrier.label} (barrier {barrier_id})"
         counts[function] = counts.get(function, 0) + 1
         dbg = _DBG.search(call["rest"])
@@ -77,8 +92,20 @@ def rewrite_barriers(text: str) -> tuple[str, list[str]]:
         sites.append(f"{name} = private constant {_c_string(site)}")
         # The result is named: an unnamed one would take a number of the function's %0, %1 ...
         result = f"%__cu2amd.barrier.{len(sites) - 1}"
-        args = f"ptr {name}, i32 {barrier_id}, i32 0, i32 0, i32 0"
-        lines[i] = f"{call['indent']}{result} = call i32 @__cu2amd_barrier({args}){call['rest']}"
+        indent = call["indent"]
+        if not barrier.kind:
+            args = f"ptr {name}, i32 {barrier_id}, i32 0, i32 0, i32 0"
+            lines[i] = f"{indent}{result} = call i32 @__cu2amd_barrier({args}){call['rest']}"
+            continue
+        pred = f"%__cu2amd.pred.{len(sites) - 1}"
+        args = f"ptr {name}, i32 {barrier_id}, i32 0, i32 {barrier.kind}, i32 {pred}"
+        value = (f"add i32 {result}, 0" if call["ret"] == "i32"
+                 else f"icmp ne i32 {result}, 0")  # fmt: skip
+        lines[i] = "\n".join([
+            f"{indent}{pred} = zext i1 {call['pred']} to i32",
+            f"{indent}{result} = call i32 @__cu2amd_barrier({args}){call['rest']}",
+            f"{indent}{call['lhs']} = {value}",
+        ])  # fmt: skip
     return "\n".join(lines), sites
 
 

@@ -45,6 +45,13 @@ IMPL = {
     "__shfl_xor_sync": Impl("__cu2amd_shfl_sync"),
     "__syncthreads": Impl("__cu2amd_syncthreads (s_barrier between workgroup fences); "
                           "host platform: clang's NVPTX builtin, retargeted"),
+    **{
+        f"__syncthreads_{op}": Impl(
+            f"OCKL __ockl_wgred_{ockl}_i32 between workgroup fences; host platform: the "
+            "runtime's barrier (bar.red)"
+        )
+        for op, ockl in (("and", "and"), ("count", "add"), ("or", "or"))
+    },
     "__syncwarp": Impl("__cu2amd_warp_sync"),
     "__uni_sync": Impl("__cu2amd_vote_sync"),
 }  # fmt: skip

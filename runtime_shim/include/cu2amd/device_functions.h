@@ -16,6 +16,30 @@
 #if defined(__HIP__)
 CU2AMD_DEVICE_INLINE void __syncthreads(void) { __cu2amd_syncthreads(); }
 #endif /* in CUDA mode __syncthreads is a clang builtin (barrier 0) */
+
+/* __syncthreads_count/and/or: a CTA barrier that also reduces a predicate (PTX bar.red).
+ * AMD GPUs: OCKL's work-group reductions between the barrier's fences; host platform:
+ * clang's NVVM builtins, which the host runtime's barrier implements. */
+#if defined(__HIP__)
+extern "C" __device__ int __ockl_wgred_add_i32(int);
+extern "C" __device__ int __ockl_wgred_and_i32(int);
+extern "C" __device__ int __ockl_wgred_or_i32(int);
+#define CU2AMD_BAR_RED(name, ockl)                                                             \
+    CU2AMD_DEVICE_INLINE int name(int predicate) {                                            \
+        __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                \
+        int result = ockl(predicate != 0);                                                    \
+        __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                \
+        return result;                                                                        \
+    }
+CU2AMD_BAR_RED(__syncthreads_count, __ockl_wgred_add_i32)
+CU2AMD_BAR_RED(__syncthreads_and, __ockl_wgred_and_i32)
+CU2AMD_BAR_RED(__syncthreads_or, __ockl_wgred_or_i32)
+#undef CU2AMD_BAR_RED
+#else
+CU2AMD_DEVICE_INLINE int __syncthreads_count(int predicate) { return __nvvm_bar0_popc(predicate); }
+CU2AMD_DEVICE_INLINE int __syncthreads_and(int predicate) { return __nvvm_bar0_and(predicate) != 0; }
+CU2AMD_DEVICE_INLINE int __syncthreads_or(int predicate) { return __nvvm_bar0_or(predicate) != 0; }
+#endif
 CU2AMD_DEVICE_INLINE void __threadfence_block(void) { __cu2amd_fence_block(); }
 CU2AMD_DEVICE_INLINE void __threadfence(void) { __cu2amd_fence_device(); }
 CU2AMD_DEVICE_INLINE void __threadfence_system(void) { __cu2amd_fence_system(); }
