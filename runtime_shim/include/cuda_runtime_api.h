@@ -28,7 +28,7 @@ CU2AMD_API cudaStream_t __cu2amd_stream(cudaStream_t stream) {
  * remembers its own, for cudaGetLastError and cudaPeekAtLastError: per thread, one for the
  * whole program (an inline function's static). */
 __host__ inline cudaError_t *__cu2amd_header_error(void) {
-    static thread_local cudaError_t error = cudaSuccess;
+    static __thread cudaError_t error = cudaSuccess; /* __thread: also before C++11 */
     return &error;
 }
 CU2AMD_API cudaError_t __cu2amd_fail(cudaError_t error) {
