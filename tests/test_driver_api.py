@@ -223,6 +223,26 @@ static int more(void) {
     CHECK(cuMemcpyDtoH(&hits, counter, sizeof hits));
     printf("library kernel: ptx %d, counter %u (size %zu), function %d\n", ptx_version, hits, counter_size,
            from_kernel == (CUfunction)kernel);
+    CUfunctionLoadingState loaded = CU_FUNCTION_LOADING_STATE_UNLOADED;
+    CUmoduleLoadingMode loading = CU_MODULE_LAZY_LOADING;
+    CHECK(cuFuncLoad(from_kernel));
+    CHECK(cuFuncIsLoaded(&loaded, from_kernel));
+    CHECK(cuModuleGetLoadingMode(&loading));
+    unsigned api = 0;
+    int affinity = -1;
+    CUuuid uuid2;
+    CHECK(cuCtxGetApiVersion(ctx, &api));
+    CHECK(cuDeviceGetExecAffinitySupport(&affinity, CU_EXEC_AFFINITY_TYPE_SM_COUNT, 0));
+    CHECK(cuDeviceGetUuid_v2(&uuid2, 0));
+    CUevent all;
+    CHECK(cuEventCreate(&all, 0));
+    CHECK(cuCtxRecordEvent(ctx, all));
+    CHECK(cuCtxWaitEvent(ctx, all));
+    CHECK(cuEventSynchronize(all));
+    CHECK(cuEventDestroy(all));
+    CHECK(cuCtxResetPersistingL2Cache());
+    printf("loaded %d, eager %d, api %u, affinity %d, uuid %d\n", loaded == CU_FUNCTION_LOADING_STATE_LOADED,
+           loading == CU_MODULE_EAGER_LOADING, api, affinity, memcmp(uuid.bytes, uuid2.bytes, 16) == 0);
     CHECK(cuLibraryUnload(lib));
     CHECK(cuMemFree(m));
     CHECK(cuMemFree(linear));
@@ -572,6 +592,7 @@ def test_more_of_the_driver_api(program: Path, tmp_path: Path) -> None:
         "flat 1 1 0 0\n"
         "occupancy 128: 8, 96 with 30000 B: 2, best 8 x 128, dynamic for 2 blocks 32256, for 9 0\n"
         "library kernel: ptx 70, counter 10 (size 4), function 1\n"
+        "loaded 1, eager 1, api 3020, affinity 0, uuid 1\n"
     )
 
 

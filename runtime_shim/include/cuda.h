@@ -293,6 +293,22 @@ typedef enum CUoccupancy_flags_enum {
     CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1,
 } CUoccupancy_flags;
 
+typedef enum CUmoduleLoadingMode_enum {
+    CU_MODULE_EAGER_LOADING = 0x1,
+    CU_MODULE_LAZY_LOADING = 0x2,
+} CUmoduleLoadingMode;
+
+typedef enum CUfunctionLoadingState_enum {
+    CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
+    CU_FUNCTION_LOADING_STATE_LOADED = 1,
+    CU_FUNCTION_LOADING_STATE_MAX = 2,
+} CUfunctionLoadingState;
+
+typedef enum CUexecAffinityType_enum {
+    CU_EXEC_AFFINITY_TYPE_SM_COUNT = 0,
+    CU_EXEC_AFFINITY_TYPE_MAX = 1,
+} CUexecAffinityType;
+
 typedef enum CUevent_record_flags_enum {
     CU_EVENT_RECORD_DEFAULT = 0x0,
     CU_EVENT_RECORD_EXTERNAL = 0x1,
@@ -505,6 +521,17 @@ CU2AMD_API CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
     return CU2AMD_CU(hipDeviceGetByPCIBusId(dev, pciBusId));
 }
 CU2AMD_API CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) { return CU2AMD_CU(hipDeviceGetUuid(uuid, dev)); }
+CU2AMD_API CUresult cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev) { return cuDeviceGetUuid(uuid, dev); }
+/* No execution affinity (SM partitions) on AMD GPUs or the host platform. */
+CU2AMD_API CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevice dev) {
+    int count = 0;
+    CUresult err = cuDeviceGetCount(&count);
+    if (err != CUDA_SUCCESS) return err;
+    if (dev < 0 || dev >= count) return CUDA_ERROR_INVALID_DEVICE;
+    if (!pi || (unsigned)type >= CU_EXEC_AFFINITY_TYPE_MAX) return CUDA_ERROR_INVALID_VALUE;
+    *pi = 0;
+    return CUDA_SUCCESS;
+}
 CU2AMD_API CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev) {
     return CU2AMD_CU(hipDeviceCanAccessPeer(canAccessPeer, dev, peerDev));
 }
@@ -702,6 +729,13 @@ CU2AMD_API CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule
     return err;
 }
 
+/* Modules load eagerly, functions with them. */
+CU2AMD_API CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
+    if (!mode) return CUDA_ERROR_INVALID_VALUE;
+    *mode = CU_MODULE_EAGER_LOADING;
+    return CUDA_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ libraries */
 
 /* Library options are accepted and ignored (the code is always copied). */
@@ -832,6 +866,18 @@ CU2AMD_API CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config,
     return cuFuncSetCacheConfig(kernel, config);
 }
 
+CU2AMD_API CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function) {
+    int threads;
+    if (!state) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function);
+    if (err == CUDA_SUCCESS) *state = CU_FUNCTION_LOADING_STATE_LOADED;
+    return err;
+}
+CU2AMD_API CUresult cuFuncLoad(CUfunction function) {
+    int threads;
+    return cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function);
+}
+
 /* cuLaunchHostFunc as a stream callback (ROCm 5.2 has no hipLaunchHostFunc). */
 typedef struct __cu2amd_cu_host_call {
     CUhostFn fn;
@@ -924,6 +970,35 @@ CU2AMD_API CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize, int *bloc
     return cuOccupancyMaxPotentialBlockSizeWithFlags(minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
                                                      dynamicSMemSize, blockSizeLimit, 0);
 }
+
+/* ------------------------------------------------------------------ context-wide events */
+
+/* A context is checked by making it current for a moment. */
+CU2AMD_API CUresult __cu2amd_cu_check_ctx(CUcontext ctx) {
+    if (!ctx) return CUDA_ERROR_INVALID_CONTEXT;
+    CUresult err = CU2AMD_CU(hipCtxPushCurrent(ctx));
+    if (err == CUDA_SUCCESS) hipCtxPopCurrent(NULL);
+    return err;
+}
+/* CUDA's answer for contexts made by CUDA 3.2 and later. */
+CU2AMD_API CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
+    if (!version) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = __cu2amd_cu_check_ctx(ctx);
+    if (err == CUDA_SUCCESS) *version = 3020;
+    return err;
+}
+/* The context's work is recorded, and waited for, on the null stream (which waits for, and
+ * holds, the device's blocking streams). */
+CU2AMD_API CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent) {
+    CUresult err = __cu2amd_cu_check_ctx(hCtx);
+    return err != CUDA_SUCCESS ? err : CU2AMD_CU(hipEventRecord(hEvent, NULL));
+}
+CU2AMD_API CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent) {
+    CUresult err = __cu2amd_cu_check_ctx(hCtx);
+    return err != CUDA_SUCCESS ? err : CU2AMD_CU(hipStreamWaitEvent(NULL, hEvent, 0));
+}
+/* No persisting L2 lines to reset. */
+CU2AMD_API CUresult cuCtxResetPersistingL2Cache(void) { return CUDA_SUCCESS; }
 
 /* ------------------------------------------------------------------ memory */
 

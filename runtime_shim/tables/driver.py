@@ -106,6 +106,23 @@ IMPL = {
         "(cudaMallocManaged says so at run time); " + _HOST + "plain host memory",
     ),
     "cuMemHostAlloc": Impl("hipHostMalloc"),
+    "cuCtxGetApiVersion": Impl("cu2amd (cuda.h)", note="3020, as CUDA 3.2 and later contexts"),
+    "cuCtxRecordEvent": Impl(
+        "hipEventRecord", E, "recorded on the null stream (which waits for the blocking streams)"
+    ),
+    "cuCtxWaitEvent": Impl(
+        "hipStreamWaitEvent", E, "waited for by the null stream (which holds the blocking streams)"
+    ),
+    "cuCtxResetPersistingL2Cache": Impl("cu2amd (cuda.h)", E, "no persisting L2 lines: no effect"),
+    "cuDeviceGetUuid_v2": Impl(
+        "hipDeviceGetUuid", note="host platform: the same 16 bytes every run"
+    ),
+    "cuDeviceGetExecAffinitySupport": Impl(
+        "cu2amd (cuda.h)", note="0: no execution affinity (SM partitions) on AMD GPUs or the host"
+    ),
+    "cuFuncIsLoaded": Impl("cu2amd (cuda.h)", note="always loaded: modules load eagerly"),
+    "cuFuncLoad": Impl("cu2amd (cuda.h)", note="nothing to do: modules load eagerly"),
+    "cuModuleGetLoadingMode": Impl("cu2amd (cuda.h)", note="CU_MODULE_EAGER_LOADING"),
     **{
         name: Impl(rocm, E, _LIBRARY)
         for name, rocm in (
@@ -598,7 +615,10 @@ S(
 _ENUMS = {
     "CUctx_flags_enum": "CUctx_flags",
     "CUevent_record_flags_enum": "CUevent_record_flags",
+    "CUexecAffinityType_enum": "CUexecAffinityType",
     "CUfunc_cache_enum": "CUfunc_cache",
+    "CUfunctionLoadingState_enum": "CUfunctionLoadingState",
+    "CUmoduleLoadingMode_enum": "CUmoduleLoadingMode",
     "CUlibraryOption_enum": "CUlibraryOption",
     "CUjitInputType_enum": "CUjitInputType",
     "CUmemAttach_flags_enum": "CUmemAttach_flags",
@@ -688,7 +708,10 @@ _declared(
         CU_POINTER_ATTRIBUTE_MEMORY_TYPE
         CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE
         CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE
-        CU_EVENT_RECORD_DEFAULT CU_EVENT_RECORD_EXTERNAL
+        CU_EVENT_RECORD_DEFAULT CU_EVENT_RECORD_EXTERNAL CU_EXEC_AFFINITY_TYPE_MAX
+        CU_EXEC_AFFINITY_TYPE_SM_COUNT CU_FUNCTION_LOADING_STATE_LOADED
+        CU_FUNCTION_LOADING_STATE_MAX CU_FUNCTION_LOADING_STATE_UNLOADED CU_MODULE_EAGER_LOADING
+        CU_MODULE_LAZY_LOADING
         CU_LIBRARY_BINARY_IS_PRESERVED CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE
         CU_EVENT_BLOCKING_SYNC CU_EVENT_DEFAULT CU_EVENT_DISABLE_TIMING CU_EVENT_INTERPROCESS
         CU_FUNC_ATTRIBUTE_BINARY_VERSION CU_FUNC_ATTRIBUTE_CACHE_MODE_CA

@@ -30,16 +30,12 @@ CU2AMD_CU_HOST int cuCtxDetach(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd
 CU2AMD_CU_HOST int cuCtxDisablePeerAccess(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxDisablePeerAccess (Peer Context Memory Access) yet");
 CU2AMD_CU_HOST int cuCtxEnablePeerAccess(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxEnablePeerAccess (Peer Context Memory Access) yet");
 CU2AMD_CU_HOST int cuCtxFromGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxFromGreenCtx (Green Contexts) yet");
-CU2AMD_CU_HOST int cuCtxGetApiVersion(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetApiVersion (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetDevResource (Green Contexts) yet");
 CU2AMD_CU_HOST int cuCtxGetExecAffinity(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetExecAffinity (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxGetId(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetId (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxGetLimit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetLimit (Context Management) yet");
-CU2AMD_CU_HOST int cuCtxRecordEvent(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxRecordEvent (Context Management) yet");
-CU2AMD_CU_HOST int cuCtxResetPersistingL2Cache(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxResetPersistingL2Cache (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxSetFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxSetFlags (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxSetLimit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxSetLimit (Context Management) yet");
-CU2AMD_CU_HOST int cuCtxWaitEvent(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxWaitEvent (Context Management) yet");
 CU2AMD_CU_HOST int cuD3D10GetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D10GetDevice (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuD3D10GetDevices(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D10GetDevices (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuD3D11GetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D11GetDevice (Direct3D 11 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
@@ -55,14 +51,12 @@ CU2AMD_CU_HOST int cuDevResourceGenerateDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVA
 CU2AMD_CU_HOST int cuDevSmResourceSplitByCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDevSmResourceSplitByCount (Green Contexts) yet");
 CU2AMD_CU_HOST int cuDeviceGetDefaultMemPool(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetDefaultMemPool (Device Management) yet");
 CU2AMD_CU_HOST int cuDeviceGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetDevResource (Green Contexts) yet");
-CU2AMD_CU_HOST int cuDeviceGetExecAffinitySupport(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetExecAffinitySupport (Device Management) yet");
 CU2AMD_CU_HOST int cuDeviceGetGraphMemAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetGraphMemAttribute (Graph Management) yet");
 CU2AMD_CU_HOST int cuDeviceGetLuid(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetLuid (Device Management) yet");
 CU2AMD_CU_HOST int cuDeviceGetMemPool(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetMemPool (Device Management) yet");
 CU2AMD_CU_HOST int cuDeviceGetNvSciSyncAttributes(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetNvSciSyncAttributes (Device Management) yet");
 CU2AMD_CU_HOST int cuDeviceGetP2PAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetP2PAttribute (Peer Context Memory Access) yet");
 CU2AMD_CU_HOST int cuDeviceGetTexture1DLinearMaxWidth(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetTexture1DLinearMaxWidth (Device Management) yet");
-CU2AMD_CU_HOST int cuDeviceGetUuid_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetUuid_v2 (Device Management) yet");
 CU2AMD_CU_HOST int cuDeviceGraphMemTrim(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGraphMemTrim (Graph Management) yet");
 CU2AMD_CU_HOST int cuDeviceRegisterAsyncNotification(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceRegisterAsyncNotification (Memory Management) yet");
 CU2AMD_CU_HOST int cuDeviceSetGraphMemAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceSetGraphMemAttribute (Graph Management) yet");
@@ -85,8 +79,6 @@ CU2AMD_CU_HOST int cuFlushGPUDirectRDMAWrites(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAV
 CU2AMD_CU_HOST int cuFuncGetModule(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetModule (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncGetName(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetName (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncGetParamInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetParamInfo (Execution Control) yet");
-CU2AMD_CU_HOST int cuFuncIsLoaded(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncIsLoaded (Execution Control) yet");
-CU2AMD_CU_HOST int cuFuncLoad(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncLoad (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetAttribute (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetBlockShape(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetBlockShape (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuFuncSetSharedSize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetSharedSize (Execution Control [DEPRECATED]) yet");
@@ -282,7 +274,6 @@ CU2AMD_CU_HOST int cuMipmappedArrayGetMemoryRequirements(CU2AMD_CU_ANY_ARGS) CU2
 CU2AMD_CU_HOST int cuMipmappedArrayGetSparseProperties(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayGetSparseProperties (Memory Management) yet");
 CU2AMD_CU_HOST int cuModuleEnumerateFunctions(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleEnumerateFunctions (Module Management) yet");
 CU2AMD_CU_HOST int cuModuleGetFunctionCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleGetFunctionCount (Module Management) yet");
-CU2AMD_CU_HOST int cuModuleGetLoadingMode(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleGetLoadingMode (Module Management) yet");
 CU2AMD_CU_HOST int cuModuleGetSurfRef(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleGetSurfRef (Module Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuModuleGetTexRef(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleGetTexRef (Module Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuMulticastAddDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMulticastAddDevice (Multicast Object Management) is not applicable: NVLink multicast objects have no ROCm counterpart");
