@@ -133,7 +133,9 @@ IMPL = {
         E,
         "ptxVersion and binaryVersion are the compiled-for compute capability; "
         + _HOST
-        + "no register, local or constant memory counts (0)",
+        + "no register, local or constant memory counts (0), and sharedSizeBytes is the static "
+        "shared memory of all the kernels of its translation unit (the host platform gives each "
+        "block all of it)",
     ),
     "cudaFuncSetAttribute": Impl(
         "hipFuncSetAttribute",
