@@ -5,7 +5,7 @@ invariants test compares this with the rows' statuses, so a status cannot claim 
 less, than the headers provide.
 
 Only public CUDA-named symbols count: cu2amd's internals (`__cu2amd_*`, `CU2AMD_*`) and
-the HIP ABI and device libraries the headers call (`hip*`, `__hip*`, `ihip*`, `__ocml_*`)
+the HIP ABI and device libraries the headers call (`hip*`, `__hip*`, `ihip*`, `__ocml_*`, `__ockl_*`)
 are not CUDA API.
 """
 
@@ -34,7 +34,7 @@ PROBE = "\n".join([
 
 PASSES = ("amd-device", "host", "host-platform-device")
 
-_INTERNAL = ("__cu2amd", "CU2AMD", "__CU2AMD", "hip", "__hip", "ihip", "__ocml")
+_INTERNAL = ("__cu2amd", "CU2AMD", "__CU2AMD", "hip", "__hip", "ihip", "__ocml", "__ockl")
 _TYPES = {
     ci.CursorKind.STRUCT_DECL: Kind.TYPE,
     ci.CursorKind.CLASS_DECL: Kind.TYPE,
