@@ -315,6 +315,8 @@ class Driver:
             *self.host_language("cu"),
             *self.cuda_common(),
             *c.deps_flags,
+            # The Python cuda.h's PTX JIT runs cu2amd with (cu2amd/ptx_jit.h).
+            f'-DCU2AMD_PYTHON="{sys.executable}"',
             *c.host_flags,
             *(["-g"] if c.debug else []),
             *(rdc_flags or embed),
