@@ -127,15 +127,32 @@ IMPL = {
     "__threadfence_block": Impl('__builtin_amdgcn_fence(seq_cst, "workgroup")'),
     "__threadfence_system": Impl("__atomic_thread_fence(seq_cst)"),
     "__trap": Impl("__builtin_trap"),
+    **{
+        name: Impl(
+            "a plain load (cu2amd/memory_intrinsics.h): AMD GPUs have no separate "
+            "read-only data path; the values are the same"
+        )
+        for name in names("__ldg __ldca __ldcg __ldcs __ldcv __ldlu")
+    },
+    **{
+        name: Impl("a plain store (cu2amd/memory_intrinsics.h)")
+        for name in names("__stcg __stcs __stwb __stwt")
+    },
+    **{
+        name: Impl(
+            "__builtin_readcyclecounter (s_memtime / SHADER_CYCLES; host: the time-stamp counter)",
+            Status.EMULATED,
+            "counts its own counter's ticks, not SM clocks: differences measure elapsed "
+            "time, not cycles of the GPU's clock",
+        )
+        for name in ("clock", "clock64")
+    },
     "printf": Impl(
         "clang's AMDGPU printf lowering (ockl hostcall); host platform: runtime_shim/host/printf.c"
     ),
 }
-_CLOCK = "not implemented yet: s_memtime on AMD GPUs counts at another rate than SM clocks"
 NOTES = {
     "assert": "not implemented yet: needs __assert_fail on the device, then cudaErrorAssert",
-    "clock": _CLOCK,
-    "clock64": _CLOCK,
     "__prof_trigger": "NVIDIA profiler counters; no ROCm counterpart",
 }
 
