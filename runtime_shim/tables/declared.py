@@ -5,8 +5,8 @@ invariants test compares this with the rows' statuses, so a status cannot claim 
 less, than the headers provide.
 
 Only public CUDA-named symbols count: cu2amd's internals (`__cu2amd_*`, `CU2AMD_*`) and
-the HIP ABI and device libraries the headers call (`hip*`, `__hip*`, `ihip*`, `__ocml_*`, `__ockl_*`)
-are not CUDA API.
+the HIP ABI and device libraries the headers call (`hip*`, `__hip*`, `ihip*`, `__ocml_*`,
+`__ockl_*`) are not CUDA API.
 """
 
 from __future__ import annotations
