@@ -8,8 +8,11 @@ every row said to work is declared by them, every CUDA symbol they declare has a
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
@@ -104,3 +107,17 @@ class Table:
                 f"{self.group.value}: implementations or notes for unknown names: {unused}"
             )
         return tuple(self.rows)
+
+
+def generated_file_main(module: str, render: Callable[[], str], argv: list[str] | None) -> int:
+    """The command line of a generator module (`python -m <module> [-o FILE]`): the
+    rendered text to FILE, or to standard output."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}")
+    parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
+    args = parser.parse_args(argv)
+    text = render()
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        args.output.write_text(text, encoding="utf-8")
+    return 0

@@ -9,13 +9,10 @@ what this renders.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Iterable
-from pathlib import Path
 
 from cu2amd.runtime_shim.tables import ALL_ROWS
-from cu2amd.runtime_shim.tables.build import NOT_YET
+from cu2amd.runtime_shim.tables.build import NOT_YET, generated_file_main
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
 COMMAND = "python -m cu2amd.runtime_shim.tables.coverage_doc -o docs/api-coverage.md"
@@ -122,15 +119,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cu2amd.runtime_shim.tables.coverage_doc")
-    parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
-    return 0
+    return generated_file_main("cu2amd.runtime_shim.tables.coverage_doc", render, argv)
 
 
 if __name__ == "__main__":

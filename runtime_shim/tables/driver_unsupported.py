@@ -11,11 +11,8 @@ cu2amd/unsupported.h, from unsupported_header.py, whose messages these share.)
 
 from __future__ import annotations
 
-import argparse
-import sys
-from pathlib import Path
-
 from cu2amd.runtime_shim.tables import driver
+from cu2amd.runtime_shim.tables.build import generated_file_main
 from cu2amd.runtime_shim.tables.row import ApiRow, Kind, Status
 from cu2amd.runtime_shim.tables.unsupported_header import _message
 
@@ -54,15 +51,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cu2amd.runtime_shim.tables.driver_unsupported")
-    parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
-    return 0
+    return generated_file_main("cu2amd.runtime_shim.tables.driver_unsupported", render, argv)
 
 
 if __name__ == "__main__":

@@ -10,13 +10,10 @@ an "undeclared identifier" that reads like a typo.
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
-from pathlib import Path
 
 from cu2amd.runtime_shim.tables import ALL_ROWS, ApiRow, Group, Kind, Status
-from cu2amd.runtime_shim.tables.build import NOT_YET
+from cu2amd.runtime_shim.tables.build import NOT_YET, generated_file_main
 
 _NAME = re.compile(r"cuda[A-Za-z0-9_]+")
 _NOT_PROVIDED = (Status.UNSUPPORTED, Status.NOT_APPLICABLE)
@@ -66,15 +63,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cu2amd.runtime_shim.tables.unsupported_header")
-    parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
-    return 0
+    return generated_file_main("cu2amd.runtime_shim.tables.unsupported_header", render, argv)
 
 
 if __name__ == "__main__":
