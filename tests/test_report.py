@@ -220,8 +220,8 @@ def test_sarif_shape(report: Report) -> None:
 
 def test_examples() -> None:
     r = run(ScanOptions((str(ROOT / "examples"),), jobs=1))
-    assert r.summary.kernels >= 14 and r.summary.asm_statements == 6
-    assert r.summary.asm_translatable == 6
+    assert r.summary.kernels >= 14 and r.summary.asm_statements == 7
+    assert r.summary.asm_translatable == 7
     assert not [f for f in r.findings if f.id == "C2A1001"]
     # Every example builds with cu2amd-nvcc today, and the report says so: no error
     # finding (a compiler builtin such as __builtin_popcount is not an unknown CUDA API).

@@ -11,17 +11,24 @@ constexpr int WARPS = (BLOCK + 31) / 32;
 
 __device__ bool keep(int v) { return v % 3 == 0; }
 
+// The lanes below this one: PTX's %lanemask_lt (CUDA C++ has no function for it).
+__device__ unsigned lanemask_lt() {
+    unsigned mask;
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));
+    return mask;
+}
+
 __global__ void compact(const int *in, int *out, int *counts, int n) {
     __shared__ int warp_counts[WARPS];
     int i = blockIdx.x * BLOCK + threadIdx.x;
     int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     bool kept = i < n && keep(in[i]);
     unsigned votes = __ballot_sync(0xffffffffu, kept);
-    if (lane == 0) warp_counts[warp] = __builtin_popcount(votes);
+    if (lane == 0) warp_counts[warp] = __popc(votes);
     __syncthreads();
     int offset = 0;
     for (int w = 0; w < warp; w++) offset += warp_counts[w];
-    if (kept) out[blockIdx.x * BLOCK + offset + __builtin_popcount(votes & __lanemask_lt())] = in[i];
+    if (kept) out[blockIdx.x * BLOCK + offset + __popc(votes & lanemask_lt())] = in[i];
     if (threadIdx.x == 0) {
         int total = 0;
         for (int w = 0; w < WARPS; w++) total += warp_counts[w];
