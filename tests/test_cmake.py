@@ -113,7 +113,7 @@ def test_a_project_in_cuda_samples_style(tmp_path: Path) -> None:
     configure(SAMPLE, build, "host")
     cmake("--build", build)
     assert run(build / "particleSample").splitlines() == [
-        "particleSample: 4096 particles, 40960 moves", "Test passed"
+        "particleSample: 4096 particles, 40960 moves, 1 device(s)", "Test passed"
     ]  # fmt: skip
     # find_package(CUDAToolkit) found cu2amd's toolkit directory, version 12.0.0.
     cache = (build / "CMakeCache.txt").read_text()

@@ -5,9 +5,11 @@
 
 #include "cu2amd/config.h"
 #include "vector_types.h"
+#if defined(CU2AMD_CUDA_SOURCE) /* device code: not for the host compiler's C++ files */
 #include "device_launch_parameters.h"
 #include "cu2amd/device_functions.h"
 #include "cu2amd/warp.h"
+#endif
 #include "cuda_runtime_api.h"
 #include "cu2amd/unsupported.h"
 

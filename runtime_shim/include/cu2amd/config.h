@@ -11,10 +11,8 @@
 #ifndef CU2AMD_CONFIG_H
 #define CU2AMD_CONFIG_H
 
-#if !defined(__CUDA__) && !defined(__HIP__)
-#error "cu2amd's CUDA headers are for CUDA sources compiled by cu2amd-nvcc"
-#endif
-
+#if defined(__CUDA__) || defined(__HIP__)
+#define CU2AMD_CUDA_SOURCE 1
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))
@@ -22,6 +20,19 @@
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#else
+/* A C++ file compiled by the host compiler (g++, clang++), as build systems compile the
+ * .cpp files of CUDA projects: it sees the runtime API and the vector types, no device
+ * code. The qualifiers are empty, as NVIDIA's headers make them for host compilers. */
+#define CU2AMD_HOST_ONLY 1
+#define __host__
+#define __device__
+#define __global__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#endif
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
@@ -36,10 +47,10 @@
 #define __CUDACC_VER_BUILD__ 0
 /* What nvcc defines for every CUDA source: code (and CMake's compiler identification)
  * tests them. */
-#ifndef __CUDACC__
+#if defined(CU2AMD_CUDA_SOURCE) && !defined(__CUDACC__)
 #define __CUDACC__ 1
 #endif
-#ifndef __NVCC__
+#if defined(CU2AMD_CUDA_SOURCE) && !defined(__NVCC__)
 #define __NVCC__ 1
 #endif
 #define __CU2AMD__ 1

@@ -13,6 +13,8 @@ __global__ void integrate(float3 *pos, const float3 *vel, int n, float dt) {
 
 __global__ void read_moved(int *out) { *out = particles_moved; }
 
+int cudaDeviceCountOrMinusOne();  // hostInfo.cpp, built by the C++ compiler
+
 #define checkCudaErrors(call)                                                             \
     do {                                                                                  \
         cudaError_t err_ = (call);                                                        \
@@ -44,7 +46,8 @@ int main() {
     int errors = moved != 10 * n;
     for (int i = 0; i < n; ++i)
         errors += hpos[i].x != i + 5.0f || hpos[i].y != 10.0f || hpos[i].z != 5.0f * (i % 3);
-    printf("particleSample: %d particles, %d moves\n", n, moved);
+    printf("particleSample: %d particles, %d moves, %d device(s)\n", n, moved,
+           cudaDeviceCountOrMinusOne());
     printf("%s\n", errors ? "Test failed!" : "Test passed");
     return errors ? EXIT_FAILURE : EXIT_SUCCESS;
 }
