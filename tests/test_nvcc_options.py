@@ -88,3 +88,16 @@ def test_response_files_and_environment(tmp_path: Path) -> None:
     assert argv == ["-DFIRST", "-O2", "-DFROM_FILE", "a b.cu", "-c", "-DLAST"]
     with pytest.raises(UsageError, match=r"no such response file: 'missing\.rsp'"):
         expand_argv(["@missing.rsp"], env={})
+
+
+def test_help_lists_every_option() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "cu2amd.translator.nvcc", "--help"],
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.startswith("usage: cu2amd-nvcc [options] FILE...\n")
+    for opt in OPTIONS:
+        assert f"--{opt.name}" in proc.stdout
+        assert (opt.help if opt.supported else opt.note) in proc.stdout

@@ -18,13 +18,16 @@ from cu2amd.errors import Cu2amdError
 from cu2amd.translator import toolkit
 from cu2amd.translator.driver import Driver, version_text
 from cu2amd.translator.nvcc_config import configure
-from cu2amd.translator.options import expand_argv, parse
+from cu2amd.translator.options import expand_argv, help_text, parse
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     try:
         parsed = parse(expand_argv(args))
+        if parsed.has("help"):
+            sys.stdout.write(help_text())
+            return 0
         if parsed.has("version"):
             sys.stdout.write(version_text())
             return 0

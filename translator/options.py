@@ -107,6 +107,7 @@ OPTIONS: tuple[Opt, ...] = (
     _o("generate-nonsystem-dependencies-with-compile", "MMD", F, P, "-MD without system headers."),
     _o("gpu-architecture", "arch", V, DEV, "sm_XX, compute_XX, native, all, all-major."),
     _o("gpu-code", "code", V, DEV, "sm_XX list (accepted; AMD targets come from --offload-arch)."),
+    _o("help", "h", F, D, "Print this help and exit."),
     _o("include-path", "I", J, P, "Add an include directory."),
     _o("keep", None, F, D, "Keep intermediate files."),
     _o("keep-dir", None, V, D, "Where --keep puts intermediate files."),
@@ -290,3 +291,27 @@ def parse(argv: Sequence[str]) -> Parsed:
         else:
             parsed.options.append((opt, value))
     return parsed
+
+
+def help_text() -> str:
+    """`cu2amd-nvcc --help`: every option of the table, nvcc's spellings first."""
+    lines = [
+        "usage: cu2amd-nvcc [options] FILE...",
+        "",
+        "The cu2amd CUDA compiler driver for AMD GPUs: nvcc's options; AMD targets from",
+        "--offload-arch=gfx942,gfx1100 (or host, the CPU), CU2AMD_OFFLOAD_ARCH, or the GPUs",
+        "of this machine. Inputs: .cu (CUDA), .cpp/.cc/.cxx (C++), .c, .o/.a/.so (linked).",
+        "",
+        "options:",
+    ]
+    for opt in OPTIONS:
+        value = {Kind.FLAG: "", Kind.VALUE: " VALUE", Kind.JOINED_OR_SEPARATE: " VALUE",
+                 Kind.LIST: " A,B,..."}[opt.kind]  # fmt: skip
+        spellings = [f"--{opt.name}"] + ([f"-{opt.short}"] if opt.short else [])
+        if opt.choices:
+            value = " {" + ",".join(opt.choices) + "}"
+        head = ", ".join(spellings) + value
+        text = opt.help if opt.supported else f"not supported: {opt.note}"
+        lines.append(f"  {head}")
+        lines.append(f"      {text}")
+    return "\n".join(lines) + "\n"
