@@ -116,9 +116,39 @@ _INTEGER_INTRINSICS = """
     __mulhi __popc __popcll __rhadd __sad __uhadd __umul24 __umul64hi __umulhi __urhadd __usad
 """
 _INTEGER_IMPL = "cu2amd/integer_intrinsics.h (clang builtins: llvm.ctpop, llvm.fshl ...)"
+_CASTS = """
+    __double2float_{rd,rn,ru,rz} __double2hiint __double2int_{rd,rn,ru,rz}
+    __double2ll_{rd,rn,ru,rz} __double2loint __double2uint_{rd,rn,ru,rz}
+    __double2ull_{rd,rn,ru,rz} __double_as_longlong __float2int_{rd,rn,ru,rz}
+    __float2ll_{rd,rn,ru,rz} __float2uint_{rd,rn,ru,rz} __float2ull_{rd,rn,ru,rz}
+    __float_as_int __float_as_uint __hiloint2double __int2double_rn __int2float_{rd,rn,ru,rz}
+    __int_as_float __ll2double_{rd,rn,ru,rz} __ll2float_{rd,rn,ru,rz} __longlong_as_double
+    __uint2double_rn __uint2float_{rd,rn,ru,rz} __uint_as_float __ull2double_{rd,rn,ru,rz}
+    __ull2float_{rd,rn,ru,rz}
+"""
+_CAST_IMPL = {
+    "as": "__builtin_bit_cast (cu2amd/cast_intrinsics.h)",
+    "to_int": (
+        "cu2amd/cast_intrinsics.h: exact rounding in the mode, saturating as PTX cvt "
+        "(NaN: 0 for 32-bit from float, else only the top bit set)"
+    ),
+    "to_float": (
+        "cu2amd/cast_intrinsics.h: the nearest value, stepped one ulp toward the exact "
+        "value when the mode asks (exact integer comparison)"
+    ),
+}
+
+
+def _cast_impl(name: str) -> Impl:
+    if name[-3:] not in ("_rd", "_rn", "_ru", "_rz"):
+        return Impl(_CAST_IMPL["as"])
+    to_float = name.split("2")[1].startswith(("float", "double"))
+    return Impl(_CAST_IMPL["to_float" if to_float else "to_int"])
+
 
 IMPL = {
     **{name: Impl(_INTEGER_IMPL) for name in names(_INTEGER_INTRINSICS)},
+    **{name: _cast_impl(name) for name in names(_CASTS)},
     "__hadd": Impl(
         _INTEGER_IMPL,
         note="the integer average; the fp16/bf16 __hadd (cuda_fp16.h/cuda_bf16.h) is not declared",
@@ -162,22 +192,7 @@ S = _T.section
 S("Integer Intrinsics", _INTEGER_INTRINSICS, rocm=lambda n: n, group=Group.DEVICE_MATH)
 S(
     "Type Casting Intrinsics",
-    """
-    __double2float_rd __double2float_rn __double2float_ru __double2float_rz __double2hiint
-    __double2int_rd __double2int_rn __double2int_ru __double2int_rz __double2ll_rd
-    __double2ll_rn __double2ll_ru __double2ll_rz __double2loint __double2uint_rd
-    __double2uint_rn __double2uint_ru __double2uint_rz __double2ull_rd __double2ull_rn
-    __double2ull_ru __double2ull_rz __double_as_longlong __float2int_rd __float2int_rn
-    __float2int_ru __float2int_rz __float2ll_rd __float2ll_rn __float2ll_ru __float2ll_rz
-    __float2uint_rd __float2uint_rn __float2uint_ru __float2uint_rz __float2ull_rd
-    __float2ull_rn __float2ull_ru __float2ull_rz __float_as_int __float_as_uint
-    __hiloint2double __int2double_rn __int2float_rd __int2float_rn __int2float_ru
-    __int2float_rz __int_as_float __ll2double_rd __ll2double_rn __ll2double_ru __ll2double_rz
-    __ll2float_rd __ll2float_rn __ll2float_ru __ll2float_rz __longlong_as_double
-    __uint2double_rn __uint2float_rd __uint2float_rn __uint2float_ru __uint2float_rz
-    __uint_as_float __ull2double_rd __ull2double_rn __ull2double_ru __ull2double_rz
-    __ull2float_rd __ull2float_rn __ull2float_ru __ull2float_rz
-""",
+    _CASTS,
     rocm=lambda n: n,
     group=Group.DEVICE_MATH,
 )

@@ -9,6 +9,7 @@
 #include "cu2amd/math_functions.h"
 #include "cu2amd/math_intrinsics.h"
 #include "cu2amd/memory_intrinsics.h"
+#include "cu2amd/cast_intrinsics.h"
 
 /* Defined in both passes: host compilation parses (but does not emit) device code, with
  * the device target's builtins available as the auxiliary target's. HIP mode targets
