@@ -1,0 +1,49 @@
+/* One 16-bit floating-point type and its pair, for cuda_fp16.h and cuda_bf16.h: the
+ * including header defines CU2AMD_T, CU2AMD_T2, CU2AMD_RAW, CU2AMD_RAW2, CU2AMD_MAN and
+ * CU2AMD_BIAS. The bits are stored as an unsigned short and every conversion rounds in
+ * software (cu2amd/fp16_round.h), identically on AMD, the host platform and the host. */
+struct CU2AMD_RAW {
+    unsigned short x;
+};
+struct CU2AMD_RAW2 {
+    unsigned short x, y;
+};
+struct __align__(2) CU2AMD_T {
+    unsigned short __x;
+    CU2AMD_T() = default;
+    __host__ __device__ constexpr CU2AMD_T(const CU2AMD_RAW &r) : __x(r.x) {}
+    __host__ __device__ CU2AMD_T(float f)
+        : __x(__cu2amd_fp16::from_double(f, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(double d)
+        : __x(__cu2amd_fp16::from_double(d, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(int v) : __x(__cu2amd_fp16::from_ll(v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(unsigned int v)
+        : __x(__cu2amd_fp16::from_ull(false, v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(long long v)
+        : __x(__cu2amd_fp16::from_ll(v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(unsigned long long v)
+        : __x(__cu2amd_fp16::from_ull(false, v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(short v) : __x(__cu2amd_fp16::from_ll(v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(unsigned short v)
+        : __x(__cu2amd_fp16::from_ull(false, v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T &operator=(const CU2AMD_RAW &r) {
+        __x = r.x;
+        return *this;
+    }
+    __host__ __device__ operator CU2AMD_RAW() const { return CU2AMD_RAW{__x}; }
+    __host__ __device__ operator float() const {
+        return (float)__cu2amd_fp16::to_double(__x, CU2AMD_MAN, CU2AMD_BIAS);
+    }
+};
+struct __align__(4) CU2AMD_T2 {
+    CU2AMD_T x, y;
+    CU2AMD_T2() = default;
+    __host__ __device__ constexpr CU2AMD_T2(const CU2AMD_T &a, const CU2AMD_T &b) : x(a), y(b) {}
+    __host__ __device__ CU2AMD_T2(const CU2AMD_RAW2 &r) : x(CU2AMD_RAW{r.x}), y(CU2AMD_RAW{r.y}) {}
+    __host__ __device__ CU2AMD_T2 &operator=(const CU2AMD_RAW2 &r) {
+        x = CU2AMD_RAW{r.x};
+        y = CU2AMD_RAW{r.y};
+        return *this;
+    }
+    __host__ __device__ operator CU2AMD_RAW2() const { return CU2AMD_RAW2{x.__x, y.__x}; }
+};

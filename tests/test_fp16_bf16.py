@@ -1,0 +1,293 @@
+"""cuda_fp16.h and cuda_bf16.h: conversions in every rounding mode and the arithmetic,
+bit for bit against numpy's float16 and an exact model (Fraction arithmetic rounded once
+to the format), on the host platform; and the same program compiled for AMD targets."""
+
+import random
+import struct
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+HALF = (10, 15)  # fraction bits, exponent bias
+BF16 = (7, 127)
+MODES = ("rn", "rz", "rd", "ru")
+
+
+def round_bits(q: Fraction, neg: bool, fmt: tuple[int, int], mode: str) -> int:
+    """q >= 0 (an exact value, sign apart) rounded to the format once: its bits."""
+    man, bias = fmt
+    sign = 0x8000 if neg else 0
+    inf = sign | (2 * bias + 1) << man
+    away = (mode == "ru" and not neg) or (mode == "rd" and neg)
+    if q == 0:
+        return sign
+    e = q.numerator.bit_length() - q.denominator.bit_length()
+    if Fraction(2) ** e > q:
+        e -= 1
+    quantum = max(e, 1 - bias) - man
+    scaled = q / Fraction(2) ** quantum
+    r, rem = divmod(scaled.numerator, scaled.denominator)
+    rem_frac = Fraction(rem, scaled.denominator)
+    if mode == "rn":
+        r += rem_frac > Fraction(1, 2) or (rem_frac == Fraction(1, 2) and r % 2 == 1)
+    elif away and rem_frac:
+        r += 1
+    value = Fraction(r) * Fraction(2) ** quantum
+    if value >= Fraction(2) ** (bias + 1):
+        return inf if mode == "rn" or away else inf - 1
+    if r < 1 << man:
+        return sign | r
+    if r >= 2 << man:
+        r >>= 1
+        quantum += 1
+    return sign | (quantum + man + bias) << man | (r - (1 << man))
+
+
+def value(bits: int, fmt: tuple[int, int]) -> Fraction | None:
+    """The exact value of a finite bit pattern (None for inf and NaN)."""
+    man, bias = fmt
+    exp, frac = (bits & 0x7FFF) >> man, bits & ((1 << man) - 1)
+    if exp == 2 * bias + 1:
+        return None
+    v = (
+        Fraction(frac, 1 << man) * Fraction(2) ** (1 - bias)
+        if exp == 0
+        else (Fraction((1 << man) | frac, 1 << man) * Fraction(2) ** (exp - bias))
+    )
+    return -v if bits & 0x8000 else v
+
+
+def model(q: Fraction | None, fmt: tuple[int, int], mode: str = "rn") -> int:
+    assert q is not None
+    return round_bits(abs(q), q < 0, fmt, mode)
+
+
+def f32(bits: int) -> float:
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def float_inputs() -> list[int]:
+    """float32 bit patterns: zeros, subnormals of every format, the largest values, the
+    overflow thresholds, halfway cases of both formats, inf, NaN, and random values."""
+    special = [0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF, 0x33800000,
+               0x33000000, 0x33000001, 0x387FC000, 0x38800000, 0x477FE000, 0x477FEFFF,
+               0x477FF000, 0xC77FF000, 0x477FF001, 0x7F7FFFFF, 0xFF7FFFFF, 0x7F7F8000,
+               0x7F800000, 0xFF800000, 0x7FC00000, 0x3F801000, 0x3F803000, 0x3F808000,
+               0x3F818000, 0x3F808001, 0xBF808000, 0x3F800001, 0x00008000, 0x00018000,
+               0x3F7FFFFF, 0x40490FDB]  # fmt: skip
+    rng = random.Random(7)
+    return special + [rng.getrandbits(32) for _ in range(160)]
+
+
+def sixteen_inputs(fmt: tuple[int, int]) -> list[int]:
+    """16-bit patterns of the format: specials, subnormals, and random ones."""
+    man, bias = fmt
+    inf = (2 * bias + 1) << man
+    special = [0, 0x8000, 1, 0x8001, (1 << man) - 1, 1 << man, inf - 1, inf, inf | 1,
+               0x8000 | inf, value_bits_one(fmt), value_bits_one(fmt) + 1]  # fmt: skip
+    rng = random.Random(man)
+    return special + [rng.getrandbits(16) for _ in range(116)]
+
+
+def value_bits_one(fmt: tuple[int, int]) -> int:
+    man, bias = fmt
+    return bias << man
+
+
+PROGRAM = r"""#include <cstdio>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+__device__ const unsigned int fin[] = {F32_IN};
+__device__ const unsigned short hin[] = {F16_IN};
+__device__ const unsigned short bin[] = {B16_IN};
+#define NF (sizeof fin / sizeof fin[0])
+#define NS (sizeof hin / sizeof hin[0])
+#define HOPS(T, in, as, mk)                                                    \
+    T a = mk(in[i]), b = mk(in[(i * 7 + 3) % NS]), c = mk(in[(i * 13 + 5) % NS]); \
+    o[0] = as(__hadd(a, b)); o[1] = as(__hsub(a, b)); o[2] = as(a * b);     \
+    o[3] = as(a / b); o[4] = as(__hfma(a, b, c)); o[5] = as(hsqrt(a));       \
+    o[6] = as(__hmax(a, b)); o[7] = as(__hmin(a, b));                       \
+    o[8] = (a < b) | (a == b) << 1 | __hgeu(a, b) << 2 | __hisnan(a) << 3 | (__hisinf(a) & 3) << 4;
+__global__ void k(unsigned short *out) {
+    unsigned i = threadIdx.x + blockIdx.x * blockDim.x;
+    if (i < NF) {
+        float x = __uint_as_float(fin[i]);
+        unsigned short *o = out + i * 8;
+        o[0] = __half_as_ushort(__float2half_rn(x)); o[1] = __half_as_ushort(__float2half_rz(x));
+        o[2] = __half_as_ushort(__float2half_rd(x)); o[3] = __half_as_ushort(__float2half_ru(x));
+        o[4] = __bfloat16_as_ushort(__float2bfloat16_rn(x)); o[5] = __bfloat16_as_ushort(__float2bfloat16_rz(x));
+        o[6] = __bfloat16_as_ushort(__float2bfloat16_rd(x)); o[7] = __bfloat16_as_ushort(__float2bfloat16_ru(x));
+    }
+    if (i < NS) {
+        unsigned short *o = out + NF * 8 + i * 18;
+        { HOPS(__half, hin, __half_as_ushort, __ushort_as_half) }
+        o += 9;
+        { HOPS(__nv_bfloat16, bin, __bfloat16_as_ushort, __ushort_as_bfloat16) }
+    }
+}
+/* a*b is a bfloat16 halfway case that c, far smaller, breaks: rounding the double sum
+ * to nearest first would lose c (0x3f90 instead of 0x3f91) */
+__global__ void fma_tie(unsigned short *out) {
+    __nv_bfloat16 a = __ushort_as_bfloat16(0x3f88), c = __ushort_as_bfloat16(0x0d80);
+    out[0] = __bfloat16_as_ushort(__hfma(a, a, c));
+    out[1] = __bfloat16_as_ushort(__hfma(-a, a, -c));
+    out[2] = __bfloat16_as_ushort(__hfma(a, a, -c));
+}
+int main() {
+    const unsigned n = NF * 8 + NS * 18;
+    unsigned short t[3], *dt;
+    cudaMalloc(&dt, sizeof t);
+    fma_tie<<<1, 1>>>(dt);
+    cudaMemcpy(t, dt, sizeof t, cudaMemcpyDeviceToHost);
+    printf("fma %04x %04x %04x\n", t[0], t[1], t[2]);
+    unsigned short *d, h[n];
+    cudaMalloc(&d, sizeof h);
+    k<<<(NF + 63) / 64, 64>>>(d);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    for (unsigned j = 0; j < n; ++j) printf("%04x\n", h[j]);
+    printf("%s\n", cudaGetErrorString(cudaGetLastError()));
+}
+"""
+
+
+def nvcc(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "cu2amd.translator.nvcc", *map(str, args)]
+    return subprocess.run(cmd, capture_output=True, text=True, check=False)
+
+
+def is_nan(bits: int, fmt: tuple[int, int]) -> bool:
+    man, bias = fmt
+    return (bits & 0x7FFF) > (2 * bias + 1) << man
+
+
+def expected_ops(a: int, b: int, c: int, fmt: tuple[int, int]) -> list[int | None]:
+    """What the nine outputs of HOPS must be; None: any NaN."""
+    va, vb, vc = value(a, fmt), value(b, fmt), value(c, fmt)
+    if va is None or vb is None or vc is None:
+        return nonfinite_ops(a, b, c, fmt)
+    sa, sb, sc = bool(a & 0x8000), bool(b & 0x8000), bool(c & 0x8000)
+    out: list[int | None] = [
+        signed(va + vb, sa and sb, fmt),  # an exact zero sum is -0 only for -0 + -0
+        signed(va - vb, sa and not sb, fmt),
+        signed(va * vb, sa != sb, fmt),
+    ]
+    inf = (2 * fmt[1] + 1) << fmt[0] | (0x8000 if sa != sb else 0)
+    out.append(signed(va / vb, sa != sb, fmt) if vb else (inf if va else None))
+    out.append(signed(va * vb + vc, (va * vb == 0 and (sa != sb)) and sc, fmt))
+    out.append(None if va < 0 else (a if va == 0 else round_sqrt(va, fmt)))
+    big, small = (a, b) if va > vb else (b, a)
+    if va == vb:  # +0 > -0
+        big, small = (b, a) if a & 0x8000 else (a, b)
+    out += [big, small]
+    out.append(int(va < vb) | int(va == vb) << 1 | int(va >= vb) << 2)
+    return out
+
+
+def as_float(bits: int, fmt: tuple[int, int]) -> float:
+    man, _ = fmt
+    v = value(bits, fmt)
+    if v is not None:
+        return float(v)
+    return float("nan") if bits & ((1 << man) - 1) else (-np.inf if bits & 0x8000 else np.inf)
+
+
+def from_float(x: float, fmt: tuple[int, int]) -> int | None:
+    """An infinite or NaN result's expected bits (None: any NaN); finite ones exactly."""
+    if x != x:
+        return None
+    if x in (np.inf, -np.inf):
+        return (2 * fmt[1] + 1) << fmt[0] | (0x8000 if x < 0 else 0)
+    if x == 0:
+        return 0x8000 if np.signbit(x) else 0
+    return model(Fraction(x), fmt)
+
+
+def nonfinite_ops(a: int, b: int, c: int, fmt: tuple[int, int]) -> list[int | None]:
+    """add, sub, mul, div, fma, sqrt with an infinite or NaN operand: IEEE 754's special
+    cases, which double arithmetic has too (max, min, comparisons are not checked here)."""
+    x, y, z = (np.float64(as_float(v, fmt)) for v in (a, b, c))
+    with np.errstate(all="ignore"):
+        results = [x + y, x - y, x * y, x / y, x * y + z, np.sqrt(x)]
+    return [from_float(float(r), fmt) for r in results] + [-1, -1, -1]
+
+
+def signed(q: Fraction, negative_zero: bool, fmt: tuple[int, int]) -> int:
+    """q rounded to nearest; an exact zero takes IEEE 754's sign (`negative_zero`)."""
+    return (0x8000 if negative_zero else 0) if q == 0 else model(q, fmt)
+
+
+def round_sqrt(q: Fraction, fmt: tuple[int, int]) -> int:
+    """sqrt(q) > 0 rounded to nearest: the candidate next to the float root whose rounding
+    interval holds it, compared by exact squares of the midpoints (a root is never a tie)."""
+    guess = model(Fraction(float(q) ** 0.5), fmt)
+    for cand in (guess - 1, guess, guess + 1):
+        v, lo, hi = value(cand, fmt), value(cand - 1, fmt), value(cand + 1, fmt)
+        assert v is not None and lo is not None
+        below = ((lo + v) / 2) ** 2 if cand & 0x7FFF else Fraction(0)
+        above = ((v + hi) / 2) ** 2 if hi is not None else None
+        if below < q and (above is None or q < above):
+            return cand
+    raise AssertionError(f"no rounding of sqrt({q})")
+
+
+def test_conversions_and_arithmetic_are_exact(tmp_path: Path) -> None:
+    floats, halves, bfloats = float_inputs(), sixteen_inputs(HALF), sixteen_inputs(BF16)
+    halves = (halves * 2)[: len(floats)]
+    bfloats = (bfloats * 2)[: len(floats)]
+    src = tmp_path / "fp16.cu"
+    src.write_text(
+        PROGRAM.replace("F32_IN", ",".join(f"{b:#x}u" for b in floats))
+        .replace("F16_IN", ",".join(map(hex, halves)))
+        .replace("B16_IN", ",".join(map(hex, bfloats)))
+    )
+    proc = nvcc("--offload-arch=host", src, "-o", tmp_path / "fp16")
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(tmp_path / "fp16")], capture_output=True, text=True, check=False)
+    lines = run.stdout.split()
+    assert lines[-1] == "no" or run.stdout.endswith("no error\n"), run.stderr
+    assert lines[:4] == ["fma", "3f91", "bf91", "3f90"], lines[:4]
+    lines = lines[4:]
+    got = [int(x, 16) for x in lines[: len(floats) * 8 + len(halves) * 18]]
+    for i, fb in enumerate(floats):
+        x = f32(fb)
+        row = got[i * 8 : i * 8 + 8]
+        if x != x:
+            assert all(is_nan(r, HALF) for r in row[:4]) and all(is_nan(r, BF16) for r in row[4:])
+            continue
+        with np.errstate(over="ignore"):
+            rn16 = int(np.float32(x).astype(np.float16).view(np.uint16))
+        assert row[0] == rn16, (hex(fb), hex(row[0]), hex(rn16))
+        q = Fraction(x) if x not in (float("inf"), float("-inf")) else None
+        for k, mode in enumerate(MODES):
+            for fmt, base in ((HALF, 0), (BF16, 4)):
+                if q is None:
+                    want = (0x8000 if x < 0 else 0) | (2 * fmt[1] + 1) << fmt[0]
+                else:
+                    neg = fb >> 31 == 1
+                    want = round_bits(abs(q), neg, fmt, mode)
+                assert row[base + k] == want, (hex(fb), mode, fmt, hex(row[base + k]), hex(want))
+    base = len(floats) * 8
+    n = len(halves)
+    checked = 0
+    for fmt, ins, off in ((HALF, halves, 0), (BF16, bfloats, 9)):
+        for i in range(n):
+            a, b, c = ins[i], ins[(i * 7 + 3) % n], ins[(i * 13 + 5) % n]
+            row = got[base + i * 18 + off : base + i * 18 + off + 9]
+            want = expected_ops(a, b, c, fmt)
+            for j, (g, w) in enumerate(zip(row, want, strict=True)):
+                if w == -1:
+                    continue
+                if w is None:
+                    assert is_nan(g, fmt), (fmt, i, j, hex(a), hex(b), hex(g))
+                elif j < 8:
+                    assert g == w or (is_nan(g, fmt) and is_nan(w, fmt)), (
+                        fmt, j, hex(a), hex(b), hex(c), hex(g), hex(w))  # fmt: skip
+                else:
+                    assert g & 7 == w, (fmt, hex(a), hex(b), g, w)
+                checked += 1
+    assert checked > 1500
+    proc = nvcc("-c", "--offload-arch=gfx942,gfx1100", src, "-o", tmp_path / "fp16.o")
+    assert proc.returncode == 0, proc.stderr
