@@ -1,23 +1,51 @@
 """The CUDA Math API's half precision (cuda_fp16.h), bfloat16 (cuda_bf16.h) and FP8
 (cuda_fp8.h) types and intrinsics. Most fp16 names are overloaded for __nv_bfloat16 too:
 one row per name, in the fp16 section; the bf16 sections list the names only cuda_bf16.h
-has. cu2amd's headers declare none of them yet (HIP's amd_hip_fp16.h / amd_hip_bf16.h
-have the same names). `__hadd` is in the integer intrinsics' row (intrinsics.py).
+has. cu2amd's cuda_fp16.h and cuda_bf16.h (over cu2amd/fp16_ops.h) implement the fp16
+and bf16 sections; FP8 (cuda_fp8.h) is not implemented. `__hadd` is in the integer
+intrinsics' row (intrinsics.py); cuda_fp16.h overloads it.
 """
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Table
+from cu2amd.runtime_shim.tables.build import Impl, Table, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind
 
-_T = Table(Group.HALF, {})
+_ROUND = (
+    "cu2amd/fp16_ops.h: computed in float (fma: double rounded to odd) and rounded once, "
+    "in software (cu2amd/fp16_round.h), exactly as IEEE 754 in the named mode; same bits "
+    "on every target"
+)
+_MATH = (
+    "cu2amd/fp16_ops.h: the float function rounded to nearest (hsqrt hrsqrt hrcp and the "
+    "roundings are exact, the others within the float function's error)"
+)
+_TYPE = "cu2amd/fp16_types.h: a struct over the 16-bit pattern, with CUDA's operators"
+_MOVE = "cu2amd/fp16_ops.h: field moves and bit casts"
+_OPS = {
+    "Half Arithmetic Functions": _ROUND,
+    "Half2 Arithmetic Functions": _ROUND,
+    "Half Comparison Functions": "cu2amd/fp16_ops.h: IEEE 754 comparisons of the exact values",
+    "Half2 Comparison Functions": "cu2amd/fp16_ops.h: IEEE 754 comparisons, lane by lane",
+    "Half Precision Conversion and Data Movement": _ROUND,
+    "Half Math Functions": _MATH,
+    "Half2 Math Functions": _MATH,
+    "Bfloat16 Precision Conversion and Data Movement": _ROUND,
+}
+IMPL: dict[str, Impl] = {}
+_T = Table(Group.HALF, IMPL)
 
 
 def S(section: str, text: str, kind: Kind = Kind.FUNCTION, note: str = "") -> None:
+    how = _TYPE if kind is Kind.TYPE and not section.startswith("FP8") else _OPS.get(section)
+    if how is not None:
+        for name in names(text):
+            moves = "_as_" in name or name.startswith(("__low", "__high", "make_", "__halves"))
+            IMPL[name] = Impl(_MOVE if moves and how is _ROUND else how, note=note)
     _T.section(section, text, kind=kind, rocm=lambda n: n, note=note)
 
 
-_BOTH = "also for __nv_bfloat16 (cuda_bf16.h); not implemented yet"
+_BOTH = "also for __nv_bfloat16 (cuda_bf16.h)"
 S("Half Precision Intrinsics: types", "__half __half2 __half2_raw __half_raw half half2", Kind.TYPE)
 S(
     "Half Arithmetic Functions",

@@ -262,44 +262,6 @@ CU2AMD_MATH(trunc, __builtin_truncf(x))
 CU2AMD_MATH(rint, __builtin_rintf(x))
 #undef CU2AMD_MATH
 
-/* ---- C++ operators, as cuda_fp16.hpp / cuda_bf16.hpp define them */
-CU2AMD_FP CU2AMD_T operator+(CU2AMD_T a, CU2AMD_T b) { return __hadd(a, b); }
-CU2AMD_FP CU2AMD_T operator-(CU2AMD_T a, CU2AMD_T b) { return __hsub(a, b); }
-CU2AMD_FP CU2AMD_T operator*(CU2AMD_T a, CU2AMD_T b) { return __hmul(a, b); }
-CU2AMD_FP CU2AMD_T operator/(CU2AMD_T a, CU2AMD_T b) { return __hdiv(a, b); }
-CU2AMD_FP CU2AMD_T operator+(CU2AMD_T a) { return a; }
-CU2AMD_FP CU2AMD_T operator-(CU2AMD_T a) { return __hneg(a); }
-CU2AMD_FP CU2AMD_T &operator+=(CU2AMD_T &a, CU2AMD_T b) { return a = __hadd(a, b); }
-CU2AMD_FP CU2AMD_T &operator-=(CU2AMD_T &a, CU2AMD_T b) { return a = __hsub(a, b); }
-CU2AMD_FP CU2AMD_T &operator*=(CU2AMD_T &a, CU2AMD_T b) { return a = __hmul(a, b); }
-CU2AMD_FP CU2AMD_T &operator/=(CU2AMD_T &a, CU2AMD_T b) { return a = __hdiv(a, b); }
-CU2AMD_FP CU2AMD_T &operator++(CU2AMD_T &a) { return a = __hadd(a, CU2AMD_R(1.0)); }
-CU2AMD_FP CU2AMD_T &operator--(CU2AMD_T &a) { return a = __hsub(a, CU2AMD_R(1.0)); }
-CU2AMD_FP CU2AMD_T operator++(CU2AMD_T &a, int) { CU2AMD_T old = a; ++a; return old; }
-CU2AMD_FP CU2AMD_T operator--(CU2AMD_T &a, int) { CU2AMD_T old = a; --a; return old; }
-CU2AMD_FP bool operator==(CU2AMD_T a, CU2AMD_T b) { return __heq(a, b); }
-CU2AMD_FP bool operator!=(CU2AMD_T a, CU2AMD_T b) { return __hneu(a, b); }
-CU2AMD_FP bool operator<(CU2AMD_T a, CU2AMD_T b) { return __hlt(a, b); }
-CU2AMD_FP bool operator<=(CU2AMD_T a, CU2AMD_T b) { return __hle(a, b); }
-CU2AMD_FP bool operator>(CU2AMD_T a, CU2AMD_T b) { return __hgt(a, b); }
-CU2AMD_FP bool operator>=(CU2AMD_T a, CU2AMD_T b) { return __hge(a, b); }
-CU2AMD_FP CU2AMD_T2 operator+(CU2AMD_T2 a, CU2AMD_T2 b) { return __hadd2(a, b); }
-CU2AMD_FP CU2AMD_T2 operator-(CU2AMD_T2 a, CU2AMD_T2 b) { return __hsub2(a, b); }
-CU2AMD_FP CU2AMD_T2 operator*(CU2AMD_T2 a, CU2AMD_T2 b) { return __hmul2(a, b); }
-CU2AMD_FP CU2AMD_T2 operator/(CU2AMD_T2 a, CU2AMD_T2 b) { return __h2div(a, b); }
-CU2AMD_FP CU2AMD_T2 operator+(CU2AMD_T2 a) { return a; }
-CU2AMD_FP CU2AMD_T2 operator-(CU2AMD_T2 a) { return __hneg2(a); }
-CU2AMD_FP CU2AMD_T2 &operator+=(CU2AMD_T2 &a, CU2AMD_T2 b) { return a = __hadd2(a, b); }
-CU2AMD_FP CU2AMD_T2 &operator-=(CU2AMD_T2 &a, CU2AMD_T2 b) { return a = __hsub2(a, b); }
-CU2AMD_FP CU2AMD_T2 &operator*=(CU2AMD_T2 &a, CU2AMD_T2 b) { return a = __hmul2(a, b); }
-CU2AMD_FP CU2AMD_T2 &operator/=(CU2AMD_T2 &a, CU2AMD_T2 b) { return a = __h2div(a, b); }
-CU2AMD_FP bool operator==(CU2AMD_T2 a, CU2AMD_T2 b) { return __hbeq2(a, b); }
-CU2AMD_FP bool operator!=(CU2AMD_T2 a, CU2AMD_T2 b) { return __hbneu2(a, b); }
-CU2AMD_FP bool operator<(CU2AMD_T2 a, CU2AMD_T2 b) { return __hblt2(a, b); }
-CU2AMD_FP bool operator<=(CU2AMD_T2 a, CU2AMD_T2 b) { return __hble2(a, b); }
-CU2AMD_FP bool operator>(CU2AMD_T2 a, CU2AMD_T2 b) { return __hbgt2(a, b); }
-CU2AMD_FP bool operator>=(CU2AMD_T2 a, CU2AMD_T2 b) { return __hbge2(a, b); }
-
 /* ---- warp shuffles: the 16-bit value in a 32-bit lane, a pair as one 32-bit word */
 #if !defined(CU2AMD_HOST_ONLY)
 #define CU2AMD_SHFL16(name, btype)                                                              \

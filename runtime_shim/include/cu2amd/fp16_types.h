@@ -34,6 +34,42 @@ struct __align__(2) CU2AMD_T {
     __host__ __device__ operator float() const {
         return (float)__cu2amd_fp16::to_double(__x, CU2AMD_MAN, CU2AMD_BIAS);
     }
+
+    /* The operators of cuda_fp16.hpp, as hidden friends: each computes in float and the
+     * constructor rounds once, exactly as __hadd, __hmul ... do. */
+    friend __host__ __device__ CU2AMD_T operator+(CU2AMD_T a, CU2AMD_T b) { return (float)a + (float)b; }
+    friend __host__ __device__ CU2AMD_T operator-(CU2AMD_T a, CU2AMD_T b) { return (float)a - (float)b; }
+    friend __host__ __device__ CU2AMD_T operator*(CU2AMD_T a, CU2AMD_T b) { return (float)a * (float)b; }
+    friend __host__ __device__ CU2AMD_T operator/(CU2AMD_T a, CU2AMD_T b) { return (float)a / (float)b; }
+    friend __host__ __device__ CU2AMD_T operator+(CU2AMD_T a) { return a; }
+    friend __host__ __device__ CU2AMD_T operator-(CU2AMD_T a) {
+        CU2AMD_T r;
+        r.__x = (unsigned short)(a.__x ^ 0x8000u);
+        return r;
+    }
+    friend __host__ __device__ CU2AMD_T &operator+=(CU2AMD_T &a, CU2AMD_T b) { return a = a + b; }
+    friend __host__ __device__ CU2AMD_T &operator-=(CU2AMD_T &a, CU2AMD_T b) { return a = a - b; }
+    friend __host__ __device__ CU2AMD_T &operator*=(CU2AMD_T &a, CU2AMD_T b) { return a = a * b; }
+    friend __host__ __device__ CU2AMD_T &operator/=(CU2AMD_T &a, CU2AMD_T b) { return a = a / b; }
+    friend __host__ __device__ CU2AMD_T &operator++(CU2AMD_T &a) { return a = (float)a + 1.0f; }
+    friend __host__ __device__ CU2AMD_T &operator--(CU2AMD_T &a) { return a = (float)a - 1.0f; }
+    friend __host__ __device__ CU2AMD_T operator++(CU2AMD_T &a, int) {
+        CU2AMD_T old = a;
+        ++a;
+        return old;
+    }
+    friend __host__ __device__ CU2AMD_T operator--(CU2AMD_T &a, int) {
+        CU2AMD_T old = a;
+        --a;
+        return old;
+    }
+    /* != is true for NaN (__hneu), the others false (__heq, __hlt ...) */
+    friend __host__ __device__ bool operator==(CU2AMD_T a, CU2AMD_T b) { return (float)a == (float)b; }
+    friend __host__ __device__ bool operator!=(CU2AMD_T a, CU2AMD_T b) { return (float)a != (float)b; }
+    friend __host__ __device__ bool operator<(CU2AMD_T a, CU2AMD_T b) { return (float)a < (float)b; }
+    friend __host__ __device__ bool operator<=(CU2AMD_T a, CU2AMD_T b) { return (float)a <= (float)b; }
+    friend __host__ __device__ bool operator>(CU2AMD_T a, CU2AMD_T b) { return (float)a > (float)b; }
+    friend __host__ __device__ bool operator>=(CU2AMD_T a, CU2AMD_T b) { return (float)a >= (float)b; }
 };
 struct __align__(4) CU2AMD_T2 {
     CU2AMD_T x, y;
@@ -46,4 +82,22 @@ struct __align__(4) CU2AMD_T2 {
         return *this;
     }
     __host__ __device__ operator CU2AMD_RAW2() const { return CU2AMD_RAW2{x.__x, y.__x}; }
+
+    /* lane by lane; the comparisons hold when they hold in both lanes (__hbeq2, __hbneu2 ...) */
+    friend __host__ __device__ CU2AMD_T2 operator+(CU2AMD_T2 a, CU2AMD_T2 b) { return {a.x + b.x, a.y + b.y}; }
+    friend __host__ __device__ CU2AMD_T2 operator-(CU2AMD_T2 a, CU2AMD_T2 b) { return {a.x - b.x, a.y - b.y}; }
+    friend __host__ __device__ CU2AMD_T2 operator*(CU2AMD_T2 a, CU2AMD_T2 b) { return {a.x * b.x, a.y * b.y}; }
+    friend __host__ __device__ CU2AMD_T2 operator/(CU2AMD_T2 a, CU2AMD_T2 b) { return {a.x / b.x, a.y / b.y}; }
+    friend __host__ __device__ CU2AMD_T2 operator+(CU2AMD_T2 a) { return a; }
+    friend __host__ __device__ CU2AMD_T2 operator-(CU2AMD_T2 a) { return {-a.x, -a.y}; }
+    friend __host__ __device__ CU2AMD_T2 &operator+=(CU2AMD_T2 &a, CU2AMD_T2 b) { return a = a + b; }
+    friend __host__ __device__ CU2AMD_T2 &operator-=(CU2AMD_T2 &a, CU2AMD_T2 b) { return a = a - b; }
+    friend __host__ __device__ CU2AMD_T2 &operator*=(CU2AMD_T2 &a, CU2AMD_T2 b) { return a = a * b; }
+    friend __host__ __device__ CU2AMD_T2 &operator/=(CU2AMD_T2 &a, CU2AMD_T2 b) { return a = a / b; }
+    friend __host__ __device__ bool operator==(CU2AMD_T2 a, CU2AMD_T2 b) { return a.x == b.x && a.y == b.y; }
+    friend __host__ __device__ bool operator!=(CU2AMD_T2 a, CU2AMD_T2 b) { return a.x != b.x && a.y != b.y; }
+    friend __host__ __device__ bool operator<(CU2AMD_T2 a, CU2AMD_T2 b) { return a.x < b.x && a.y < b.y; }
+    friend __host__ __device__ bool operator<=(CU2AMD_T2 a, CU2AMD_T2 b) { return a.x <= b.x && a.y <= b.y; }
+    friend __host__ __device__ bool operator>(CU2AMD_T2 a, CU2AMD_T2 b) { return a.x > b.x && a.y > b.y; }
+    friend __host__ __device__ bool operator>=(CU2AMD_T2 a, CU2AMD_T2 b) { return a.x >= b.x && a.y >= b.y; }
 };
