@@ -291,3 +291,126 @@ def test_conversions_and_arithmetic_are_exact(tmp_path: Path) -> None:
     assert checked > 1500
     proc = nvcc("-c", "--offload-arch=gfx942,gfx1100", src, "-o", tmp_path / "fp16.o")
     assert proc.returncode == 0, proc.stderr
+
+
+INT_PROGRAM = r"""#include <cstdio>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+__device__ const long long lin[] = {L_IN};
+__device__ const double din[] = {D_IN};
+#define NL (sizeof lin / sizeof lin[0])
+#define ND (sizeof din / sizeof din[0])
+#define MODES(out, f, x)  out[0] = f##_rn(x); out[1] = f##_rz(x); out[2] = f##_rd(x); out[3] = f##_ru(x);
+__global__ void k(unsigned short *o16, long long *oi) {
+    unsigned i = threadIdx.x;
+    if (i < NL) {
+        long long v = lin[i];
+        __half h[4]; __nv_bfloat16 b[4], bl[4];
+        MODES(h, __int2half, (int)v) MODES(b, __int2bfloat16, (int)v) MODES(bl, __ll2bfloat16, v)
+        for (int m = 0; m < 4; ++m) {
+            o16[i * 12 + m] = __half_as_ushort(h[m]);
+            o16[i * 12 + 4 + m] = __bfloat16_as_ushort(b[m]);
+            o16[i * 12 + 8 + m] = __bfloat16_as_ushort(bl[m]);
+        }
+    }
+    if (i < ND) {
+        double d = din[i];
+        unsigned short *o = o16 + NL * 12 + i * 6;
+        __half h = __double2half(d);
+        __nv_bfloat16 b = __double2bfloat16(d);
+        o[0] = __half_as_ushort(h); o[1] = __bfloat16_as_ushort(b);
+        o[2] = __half_as_ushort(__hmul_sat(h, __float2half(0.5f)));
+        o[3] = __bfloat16_as_ushort(__hadd_sat(b, b));
+        __half2 p = __halves2half2(h, __hneg(h)) * __float2half2_rn(3.0f);
+        p = __shfl_xor_sync(0xffffffffu, p, 1);
+        o[4] = __half_as_ushort(__low2half(p)); o[5] = __half_as_ushort(__high2half(p));
+        long long *r = oi + i * 8;
+        MODES(r, __half2int, h) MODES((r + 4), __bfloat162ll, b)
+    }
+}
+int main() {
+    unsigned short *d16, h16[NL * 12 + ND * 6];
+    long long *di, hi[ND * 8];
+    cudaMalloc(&d16, sizeof h16); cudaMalloc(&di, sizeof hi);
+    k<<<1, 64>>>(d16, di);
+    cudaMemcpy(h16, d16, sizeof h16, cudaMemcpyDeviceToHost);
+    cudaMemcpy(hi, di, sizeof hi, cudaMemcpyDeviceToHost);
+    for (unsigned j = 0; j < NL * 12 + ND * 6; ++j) printf("%x\n", h16[j]);
+    for (unsigned j = 0; j < ND * 8; ++j) printf("%lld\n", hi[j]);
+    printf("%s\n", cudaGetErrorString(cudaGetLastError()));
+}
+"""
+
+
+def int_rounding(v: Fraction, mode: str) -> int:
+    """v rounded to an integer in the mode (v is finite and in range here)."""
+    floor = v.numerator // v.denominator
+    if mode == "rz":
+        return int(v) if v >= 0 else -int(-v)
+    if mode == "rd":
+        return floor
+    if mode == "ru":
+        return -((-v.numerator) // v.denominator)
+    return round(v)  # Fraction rounds half to even
+
+
+def test_integer_and_double_conversions_saturation_and_pairs(tmp_path: Path) -> None:
+    ints = [0, 1, -1, 2047, 2049, 2051, -2051, 4097, 65504, 65519, 65520, 65535, 70000, -70000,
+            (1 << 31) - 1, -(1 << 31), 0x1_0080_0000, (1 << 62) - 1, -(1 << 62) + 1,
+            (1 << 63) - 1, -(1 << 63), 0x0101_0000_0000_0001]  # fmt: skip
+    rng = random.Random(3)
+    ints += [rng.randrange(-(1 << 40), 1 << 40) for _ in range(10)]
+    doubles = [0.0, -0.0, 1.0 + 2.0**-11, 1.0 + 2.0**-11 + 2.0**-40, 1.0 + 2.0**-8 + 2.0**-50,
+               -2.5, 0.75, 1.4, 65519.99, 2.0**-25, 2.0**-25 + 2.0**-60, 1e300, -1e-300,
+               3.0e38, 1.5, 2.5, -0.5, 300.7]  # fmt: skip
+    doubles += [rng.uniform(-1000, 1000) for _ in range(14)]
+    assert len(doubles) == 32  # one full warp: every lane takes part in the shuffle
+    src = tmp_path / "conv.cu"
+    src.write_text(
+        INT_PROGRAM.replace(
+            "L_IN",
+            ",".join(f"{v}ll" if v > -(1 << 63) else "(-0x7fffffffffffffffll - 1)" for v in ints),
+        ).replace("D_IN", ",".join(d.hex() for d in doubles))
+    )
+    proc = nvcc("--offload-arch=host", src, "-o", tmp_path / "conv")
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(tmp_path / "conv")], capture_output=True, text=True, check=False)
+    assert run.stdout.endswith("no error\n"), run.stderr
+    lines = run.stdout.split("\n")
+    n16 = len(ints) * 12 + len(doubles) * 6
+    g16 = [int(x, 16) for x in lines[:n16]]
+    gint = [int(x) for x in lines[n16 : n16 + len(doubles) * 8]]
+    for i, v in enumerate(ints):
+        v32 = (v + (1 << 31)) % (1 << 32) - (1 << 31)  # the (int) cast
+        for m, mode in enumerate(MODES):
+            assert g16[i * 12 + m] == model(Fraction(v32), HALF, mode), (v32, mode)
+            assert g16[i * 12 + 4 + m] == model(Fraction(v32), BF16, mode), (v32, mode)
+            assert g16[i * 12 + 8 + m] == model(Fraction(v), BF16, mode), (v, mode)
+    for i, d in enumerate(doubles):
+        o = g16[len(ints) * 12 + i * 6 : len(ints) * 12 + i * 6 + 6]
+        neg = d < 0 or (d == 0 and np.signbit(d))
+        h, b = (
+            round_bits(abs(Fraction(d)), neg, HALF, "rn"),
+            round_bits(abs(Fraction(d)), neg, BF16, "rn"),
+        )
+        assert o[:2] == [h, b], (d, [hex(x) for x in o], hex(h), hex(b))
+        vh, vb = value(h, HALF), value(b, BF16)
+        sat = lambda q, fmt: model(min(max(q, Fraction(0)), Fraction(1)), fmt)  # noqa: E731
+        if vh is not None:
+            assert o[2] == sat(vh / 2, HALF), d
+        # lane i holds lane i ^ 1's pair (h * 3, -h * 3): all 32 lanes run the shuffle
+        d2 = doubles[i ^ 1]
+        h2 = round_bits(abs(Fraction(d2)), d2 < 0 or np.signbit(d2), HALF, "rn")
+        v2 = value(h2, HALF)
+        if v2 is not None:
+            want = [signed(v2 * 3, bool(h2 & 0x8000), HALF), signed(-v2 * 3, not h2 & 0x8000, HALF)]
+            assert o[4:6] == want, (d2, o[4:6], want)
+        if vb is not None:
+            assert o[3] == sat(vb * 2, BF16), d
+        r = gint[i * 8 : i * 8 + 8]
+        if vh is not None:
+            assert r[:4] == [int_rounding(vh, mode) for mode in MODES], (d, r[:4])
+        if vb is not None and abs(vb) < 2**63:
+            assert r[4:] == [int_rounding(vb, mode) for mode in MODES], (d, r[4:])
+    proc = nvcc("-c", "--offload-arch=gfx942,gfx1100", src, "-o", tmp_path / "conv.o")
+    assert proc.returncode == 0, proc.stderr
