@@ -414,3 +414,108 @@ def test_integer_and_double_conversions_saturation_and_pairs(tmp_path: Path) -> 
             assert r[4:] == [int_rounding(vb, mode) for mode in MODES], (d, r[4:])
     proc = nvcc("-c", "--offload-arch=gfx942,gfx1100", src, "-o", tmp_path / "conv.o")
     assert proc.returncode == 0, proc.stderr
+
+
+MATH_PROGRAM = r"""#include <cstdio>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#define N 64
+#define ONE(T, f, x) __##T##_as_ushort(f(x))
+#define ALL(T, x) ONE(T, hrcp, x), ONE(T, hrsqrt, x), ONE(T, hfloor, x), ONE(T, hceil, x),  \
+    ONE(T, htrunc, x), ONE(T, hrint, x), ONE(T, hexp, x), ONE(T, hexp2, x), ONE(T, hexp10, x), \
+    ONE(T, hlog, x), ONE(T, hlog2, x), ONE(T, hlog10, x), ONE(T, hsin, x), ONE(T, hcos, x),    \
+    ONE(T, htanh, x)
+__global__ void k(const float *in, unsigned short *out) {
+    unsigned i = threadIdx.x;
+    __half h = __float2half(in[i]);
+    __nv_bfloat16 b = __float2bfloat16(in[i]);
+    __half2 h2 = h2sqrt(__halves2half2(h, __habs(h)));
+    unsigned short r[] = {ALL(half, h), ALL(bfloat16, b), __half_as_ushort(__low2half(h2)),
+                          __half_as_ushort(__high2half(h2))};
+    for (unsigned j = 0; j < sizeof r / sizeof r[0]; ++j) out[i * 32 + j] = r[j];
+}
+int main() {
+    float hin[N], *din;
+    unsigned short hout[N * 32], *dout;
+    for (int i = 0; i < N; ++i) hin[i] = (i - 24) * 0.37f + (i % 5) * 0.01f;
+    cudaMalloc(&din, sizeof hin); cudaMalloc(&dout, sizeof hout);
+    cudaMemcpy(din, hin, sizeof hin, cudaMemcpyHostToDevice);
+    k<<<1, N>>>(din, dout);
+    cudaMemcpy(hout, dout, sizeof hout, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < N; ++i) {
+        printf("%a", hin[i]);
+        for (int j = 0; j < 32; ++j) printf(" %x", hout[i * 32 + j]);
+        printf("\n");
+    }
+}
+"""
+
+
+def ulps_apart(a: int, b: int) -> int:
+    """Distance of two finite patterns of one format in steps of the format."""
+
+    def ordered(x: int) -> int:
+        return -(x & 0x7FFF) if x & 0x8000 else x
+
+    return abs(ordered(a) - ordered(b))
+
+
+def test_math_functions(tmp_path: Path) -> None:
+    """rcp, rsqrt and the roundings are exact; exp, log, sin ... within one unit of the
+    correctly rounded result (the float function, rounded once)."""
+    import math
+
+    exact = {
+        "rcp": lambda x: 1 / x,
+        "rsqrt": lambda x: 1 / math.sqrt(x),
+        "floor": np.floor,  # numpy's keep the sign of a zero result
+        "ceil": np.ceil,
+        "trunc": np.trunc,
+        "rint": np.rint,
+    }
+    approx = {
+        "exp": math.exp,
+        "exp2": lambda x: 2.0**x,
+        "exp10": lambda x: 10.0**x,
+        "log": math.log,
+        "log2": math.log2,
+        "log10": math.log10,
+        "sin": math.sin,
+        "cos": math.cos,
+        "tanh": math.tanh,
+    }
+    src = tmp_path / "math.cu"
+    src.write_text(MATH_PROGRAM)
+    proc = nvcc("--offload-arch=host", src, "-o", tmp_path / "math")
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(tmp_path / "math")], capture_output=True, text=True, check=False)
+    rows = [line.split() for line in run.stdout.splitlines()]
+    assert len(rows) == 64, run.stderr
+    checked = 0
+    for row in rows:
+        x = float.fromhex(row[0])
+        got = [int(v, 16) for v in row[1:]]
+        for fmt, base in ((HALF, 0), (BF16, 15)):
+            xv = value(model(Fraction(x), fmt), fmt)
+            assert xv is not None
+            for j, (name, fn) in enumerate([*exact.items(), *approx.items()]):
+                g = got[base + j]
+                try:
+                    want = fn(float(xv))
+                except (ValueError, ZeroDivisionError, OverflowError):
+                    continue  # NaN, infinite results: not this test's subject
+                if not math.isfinite(want) or abs(want) > 3e38:
+                    continue
+                w = from_float(float(want), fmt)
+                assert w is not None
+                if j < len(exact) and name != "rsqrt":
+                    assert g == w, (name, fmt, x, hex(g), hex(w))
+                else:
+                    assert ulps_apart(g, w) <= 1, (name, fmt, x, hex(g), hex(w))
+                checked += 1
+        hx = value(model(Fraction(x), HALF), HALF)
+        assert hx is not None
+        assert got[31] == round_sqrt(abs(hx), HALF) if hx else got[31] == 0
+    assert checked > 1500
+    proc = nvcc("-c", "--offload-arch=gfx942,gfx1100", src, "-o", tmp_path / "math.o")
+    assert proc.returncode == 0, proc.stderr

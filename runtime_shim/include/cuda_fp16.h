@@ -8,6 +8,7 @@
 #include "vector_types.h"
 #include "cu2amd/fp16_round.h"
 #if !defined(CU2AMD_HOST_ONLY)
+#include "cu2amd/device_functions.h"
 #include "cu2amd/warp.h"
 #endif
 

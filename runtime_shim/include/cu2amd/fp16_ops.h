@@ -236,30 +236,33 @@ CU2AMD_FP CU2AMD_T2 __hmin2(CU2AMD_T2 a, CU2AMD_T2 b) { CU2AMD_LANES2(__hmin) }
 CU2AMD_FP CU2AMD_T2 __hmax2_nan(CU2AMD_T2 a, CU2AMD_T2 b) { CU2AMD_LANES2(__hmax_nan) }
 CU2AMD_FP CU2AMD_T2 __hmin2_nan(CU2AMD_T2 a, CU2AMD_T2 b) { CU2AMD_LANES2(__hmin_nan) }
 
-/* ---- math: the float function, rounded once (sqrt, rcp and the roundings are exact) */
-#define CU2AMD_MATH(name, expr)                                                                 \
-    CU2AMD_FP CU2AMD_T h##name(CU2AMD_T a) {                                                     \
+/* ---- math: the float function rounded once (sqrt, rsqrt, rcp and the roundings are
+ * exact); the transcendental ones are device functions, as in CUDA, over CUDA's expf ... */
+#define CU2AMD_MATH(qual, name, expr)                                                           \
+    qual CU2AMD_T h##name(CU2AMD_T a) {                                                          \
         const float x = CU2AMD_F(a);                                                            \
         return CU2AMD_R(expr);                                                                  \
     }                                                                                           \
-    CU2AMD_FP CU2AMD_T2 h2##name(CU2AMD_T2 a) { return CU2AMD_NAME2(make_, )(h##name(a.x), h##name(a.y)); }
-CU2AMD_MATH(sqrt, __builtin_sqrtf(x))
-CU2AMD_MATH(rsqrt, 1.0 / __builtin_sqrt((double)x))
-CU2AMD_MATH(rcp, 1.0f / x)
-CU2AMD_MATH(exp, __builtin_expf(x))
-CU2AMD_MATH(exp2, __builtin_exp2f(x))
-CU2AMD_MATH(exp10, __builtin_exp10f(x))
-CU2AMD_MATH(log, __builtin_logf(x))
-CU2AMD_MATH(log2, __builtin_log2f(x))
-CU2AMD_MATH(log10, __builtin_log10f(x))
-CU2AMD_MATH(sin, __builtin_sinf(x))
-CU2AMD_MATH(cos, __builtin_cosf(x))
-CU2AMD_MATH(tanh, __builtin_tanhf(x))
-CU2AMD_MATH(tanh_approx, __builtin_tanhf(x))
-CU2AMD_MATH(floor, __builtin_floorf(x))
-CU2AMD_MATH(ceil, __builtin_ceilf(x))
-CU2AMD_MATH(trunc, __builtin_truncf(x))
-CU2AMD_MATH(rint, __builtin_rintf(x))
+    qual CU2AMD_T2 h2##name(CU2AMD_T2 a) { return CU2AMD_NAME2(make_, )(h##name(a.x), h##name(a.y)); }
+CU2AMD_MATH(CU2AMD_FP, sqrt, __builtin_sqrtf(x))
+CU2AMD_MATH(CU2AMD_FP, rsqrt, 1.0 / __builtin_sqrt((double)x))
+CU2AMD_MATH(CU2AMD_FP, rcp, 1.0f / x)
+CU2AMD_MATH(CU2AMD_FP, floor, __builtin_floorf(x))
+CU2AMD_MATH(CU2AMD_FP, ceil, __builtin_ceilf(x))
+CU2AMD_MATH(CU2AMD_FP, trunc, __builtin_truncf(x))
+CU2AMD_MATH(CU2AMD_FP, rint, __builtin_rintf(x))
+#if !defined(CU2AMD_HOST_ONLY)
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, exp, expf(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, exp2, exp2f(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, exp10, exp10f(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, log, logf(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, log2, log2f(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, log10, log10f(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, sin, sinf(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, cos, cosf(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, tanh, tanhf(x))
+CU2AMD_MATH(CU2AMD_DEVICE_INLINE, tanh_approx, tanhf(x))
+#endif
 #undef CU2AMD_MATH
 
 /* ---- warp shuffles: the 16-bit value in a 32-bit lane, a pair as one 32-bit word */
