@@ -105,12 +105,17 @@ __device__ const unsigned short hin[] = {F16_IN};
 __device__ const unsigned short bin[] = {B16_IN};
 #define NF (sizeof fin / sizeof fin[0])
 #define NS (sizeof hin / sizeof hin[0])
-#define HOPS(T, in, as, mk)                                                    \
+#define HOPS(T, in, as, mk, mk2)                                                \
     T a = mk(in[i]), b = mk(in[(i * 7 + 3) % NS]), c = mk(in[(i * 13 + 5) % NS]); \
     o[0] = as(__hadd(a, b)); o[1] = as(__hsub(a, b)); o[2] = as(a * b);     \
     o[3] = as(a / b); o[4] = as(__hfma(a, b, c)); o[5] = as(hsqrt(a));       \
     o[6] = as(__hmax(a, b)); o[7] = as(__hmin(a, b));                       \
-    o[8] = (a < b) | (a == b) << 1 | __hgeu(a, b) << 2 | __hisnan(a) << 3 | (__hisinf(a) & 3) << 4;
+    o[8] = __heq(a, b) | __hne(a, b) << 1 | __hlt(a, b) << 2 | __hle(a, b) << 3 \
+        | __hgt(a, b) << 4 | __hge(a, b) << 5 | __hequ(a, b) << 6 | __hneu(a, b) << 7 \
+        | __hltu(a, b) << 8 | __hleu(a, b) << 9 | __hgtu(a, b) << 10 | __hgeu(a, b) << 11 \
+        | (a < b) << 12 | (a != b) << 13 | __hbgeu2(mk2(a, b), mk2(b, a)) << 14; \
+    o[9] = __hisnan(a) | (__hisinf(a) & 3) << 1;                             \
+    o[10] = as(__hmax_nan(a, b)); o[11] = as(__hmin_nan(a, b));
 __global__ void k(unsigned short *out) {
     unsigned i = threadIdx.x + blockIdx.x * blockDim.x;
     if (i < NF) {
@@ -122,10 +127,10 @@ __global__ void k(unsigned short *out) {
         o[6] = __bfloat16_as_ushort(__float2bfloat16_rd(x)); o[7] = __bfloat16_as_ushort(__float2bfloat16_ru(x));
     }
     if (i < NS) {
-        unsigned short *o = out + NF * 8 + i * 18;
-        { HOPS(__half, hin, __half_as_ushort, __ushort_as_half) }
-        o += 9;
-        { HOPS(__nv_bfloat16, bin, __bfloat16_as_ushort, __ushort_as_bfloat16) }
+        unsigned short *o = out + NF * 8 + i * 24;
+        { HOPS(__half, hin, __half_as_ushort, __ushort_as_half, make_half2) }
+        o += 12;
+        { HOPS(__nv_bfloat16, bin, __bfloat16_as_ushort, __ushort_as_bfloat16, make_bfloat162) }
     }
 }
 /* a*b is a bfloat16 halfway case that c, far smaller, breaks: rounding the double sum
@@ -137,7 +142,7 @@ __global__ void fma_tie(unsigned short *out) {
     out[2] = __bfloat16_as_ushort(__hfma(a, a, -c));
 }
 int main() {
-    const unsigned n = NF * 8 + NS * 18;
+    const unsigned n = NF * 8 + NS * 24;
     unsigned short t[3], *dt;
     cudaMalloc(&dt, sizeof t);
     fma_tie<<<1, 1>>>(dt);
@@ -164,7 +169,12 @@ def is_nan(bits: int, fmt: tuple[int, int]) -> bool:
 
 
 def expected_ops(a: int, b: int, c: int, fmt: tuple[int, int]) -> list[int | None]:
-    """What the nine outputs of HOPS must be; None: any NaN."""
+    """What the twelve outputs of HOPS must be; None: any NaN."""
+    return arithmetic(a, b, c, fmt) + compare(a, b, fmt)
+
+
+def arithmetic(a: int, b: int, c: int, fmt: tuple[int, int]) -> list[int | None]:
+    """add, sub, mul, div, fma, sqrt."""
     va, vb, vc = value(a, fmt), value(b, fmt), value(c, fmt)
     if va is None or vb is None or vc is None:
         return nonfinite_ops(a, b, c, fmt)
@@ -178,12 +188,30 @@ def expected_ops(a: int, b: int, c: int, fmt: tuple[int, int]) -> list[int | Non
     out.append(signed(va / vb, sa != sb, fmt) if vb else (inf if va else None))
     out.append(signed(va * vb + vc, (va * vb == 0 and (sa != sb)) and sc, fmt))
     out.append(None if va < 0 else (a if va == 0 else round_sqrt(va, fmt)))
-    big, small = (a, b) if va > vb else (b, a)
-    if va == vb:  # +0 > -0
-        big, small = (b, a) if a & 0x8000 else (a, b)
-    out += [big, small]
-    out.append(int(va < vb) | int(va == vb) << 1 | int(va >= vb) << 2)
     return out
+
+
+def compare(a: int, b: int, fmt: tuple[int, int]) -> list[int | None]:
+    """max, min (a NaN operand gives the other, +0 > -0), the comparison bits of HOPS,
+    isnan/isinf, and max, min propagating NaN."""
+    x, y = as_float(a, fmt), as_float(b, fmt)
+    nan = x != x or y != y
+    if x != x:
+        big = small = None if y != y else b
+    elif y != y:
+        big = small = a
+    elif x == y:  # +0 > -0
+        big, small = (b, a) if a & 0x8000 else (a, b)
+    else:
+        big, small = (a, b) if x > y else (b, a)
+    ordered = [x == y, x != y and not nan, x < y, x <= y, x > y, x >= y]
+    unordered = [nan or r for r in (x == y, x != y, x < y, x <= y, x > y, x >= y)]
+    both_geu = (nan or x >= y) and (nan or y >= x)
+    bits_ = [*ordered, *unordered, x < y, x != y, both_geu]
+    word = sum(int(v) << k for k, v in enumerate(bits_))
+    inf = 0 if x == x and abs(x) != np.inf else (3 if x < 0 else 1) if x == x else 0
+    flags = int(x != x) | inf << 1
+    return [big, small, word, flags, None if nan else big, None if nan else small]
 
 
 def as_float(bits: int, fmt: tuple[int, int]) -> float:
@@ -207,11 +235,11 @@ def from_float(x: float, fmt: tuple[int, int]) -> int | None:
 
 def nonfinite_ops(a: int, b: int, c: int, fmt: tuple[int, int]) -> list[int | None]:
     """add, sub, mul, div, fma, sqrt with an infinite or NaN operand: IEEE 754's special
-    cases, which double arithmetic has too (max, min, comparisons are not checked here)."""
+    cases, which double arithmetic has too."""
     x, y, z = (np.float64(as_float(v, fmt)) for v in (a, b, c))
     with np.errstate(all="ignore"):
         results = [x + y, x - y, x * y, x / y, x * y + z, np.sqrt(x)]
-    return [from_float(float(r), fmt) for r in results] + [-1, -1, -1]
+    return [from_float(float(r), fmt) for r in results]
 
 
 def signed(q: Fraction, negative_zero: bool, fmt: tuple[int, int]) -> int:
@@ -250,7 +278,7 @@ def test_conversions_and_arithmetic_are_exact(tmp_path: Path) -> None:
     assert lines[-1] == "no" or run.stdout.endswith("no error\n"), run.stderr
     assert lines[:4] == ["fma", "3f91", "bf91", "3f90"], lines[:4]
     lines = lines[4:]
-    got = [int(x, 16) for x in lines[: len(floats) * 8 + len(halves) * 18]]
+    got = [int(x, 16) for x in lines[: len(floats) * 8 + len(halves) * 24]]
     for i, fb in enumerate(floats):
         x = f32(fb)
         row = got[i * 8 : i * 8 + 8]
@@ -272,21 +300,16 @@ def test_conversions_and_arithmetic_are_exact(tmp_path: Path) -> None:
     base = len(floats) * 8
     n = len(halves)
     checked = 0
-    for fmt, ins, off in ((HALF, halves, 0), (BF16, bfloats, 9)):
+    for fmt, ins, off in ((HALF, halves, 0), (BF16, bfloats, 12)):
         for i in range(n):
             a, b, c = ins[i], ins[(i * 7 + 3) % n], ins[(i * 13 + 5) % n]
-            row = got[base + i * 18 + off : base + i * 18 + off + 9]
+            row = got[base + i * 24 + off : base + i * 24 + off + 12]
             want = expected_ops(a, b, c, fmt)
             for j, (g, w) in enumerate(zip(row, want, strict=True)):
-                if w == -1:
-                    continue
                 if w is None:
                     assert is_nan(g, fmt), (fmt, i, j, hex(a), hex(b), hex(g))
-                elif j < 8:
-                    assert g == w or (is_nan(g, fmt) and is_nan(w, fmt)), (
-                        fmt, j, hex(a), hex(b), hex(c), hex(g), hex(w))  # fmt: skip
                 else:
-                    assert g & 7 == w, (fmt, hex(a), hex(b), g, w)
+                    assert g == w, (fmt, j, hex(a), hex(b), hex(c), hex(g), hex(w))
                 checked += 1
     assert checked > 1500
     proc = nvcc("-c", "--offload-arch=gfx942,gfx1100", src, "-o", tmp_path / "fp16.o")

@@ -174,7 +174,9 @@ CU2AMD_FP CU2AMD_T2 __habs2(CU2AMD_T2 a) { return CU2AMD_NAME2(make_, )(__habs(a
 
 /* ---- comparisons: ordered (false on NaN) and unordered (u: true on NaN) */
 #define CU2AMD_CMP(name, op)                                                                    \
-    CU2AMD_FP bool __h##name(CU2AMD_T a, CU2AMD_T b) { return CU2AMD_F(a) op CU2AMD_F(b); }      \
+    CU2AMD_FP bool __h##name(CU2AMD_T a, CU2AMD_T b) {                                           \
+        return !__cu2amd_fp16::isnan_(a) && !__cu2amd_fp16::isnan_(b) && CU2AMD_F(a) op CU2AMD_F(b); \
+    }                                                                                           \
     CU2AMD_FP bool __h##name##u(CU2AMD_T a, CU2AMD_T b) {                                        \
         return __cu2amd_fp16::isnan_(a) || __cu2amd_fp16::isnan_(b) || CU2AMD_F(a) op CU2AMD_F(b); \
     }                                                                                           \
