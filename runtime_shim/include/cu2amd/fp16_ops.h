@@ -16,12 +16,13 @@
 #define CU2AMD_RND CU2AMD_X3(round_, CU2AMD_N, )
 
 namespace __cu2amd_fp16 {
-CU2AMD_FP float f(CU2AMD_T a) { return (float)to_double(a.__x, CU2AMD_MAN, CU2AMD_BIAS); }
+CU2AMD_FP float f(CU2AMD_T a) { return to_float(a.__x, CU2AMD_MAN, CU2AMD_BIAS); }
 CU2AMD_FP CU2AMD_T CU2AMD_BITS(unsigned short b) {
     CU2AMD_T r;
     r.__x = b;
     return r;
 }
+CU2AMD_FP CU2AMD_T CU2AMD_RND(float v) { return CU2AMD_BITS(from_float(v, CU2AMD_MAN, CU2AMD_BIAS)); }
 CU2AMD_FP CU2AMD_T CU2AMD_RND(double v, int mode = CU2AMD_RN) {
     return CU2AMD_BITS(from_double(v, CU2AMD_MAN, CU2AMD_BIAS, mode));
 }
@@ -185,10 +186,10 @@ CU2AMD_FP CU2AMD_T2 __habs2(CU2AMD_T2 a) { return CU2AMD_NAME2(make_, )(__habs(a
         return __h##name##u(a.x, b.x) && __h##name##u(a.y, b.y);                                 \
     }                                                                                           \
     CU2AMD_FP CU2AMD_T2 __h##name##2(CU2AMD_T2 a, CU2AMD_T2 b) {                                 \
-        return CU2AMD_NAME2(make_, )(CU2AMD_R(__h##name(a.x, b.x)), CU2AMD_R(__h##name(a.y, b.y))); \
+        return CU2AMD_NAME2(make_, )(CU2AMD_R(__h##name(a.x, b.x) ? 1.0 : 0.0), CU2AMD_R(__h##name(a.y, b.y) ? 1.0 : 0.0)); \
     }                                                                                           \
     CU2AMD_FP CU2AMD_T2 __h##name##u2(CU2AMD_T2 a, CU2AMD_T2 b) {                                \
-        return CU2AMD_NAME2(make_, )(CU2AMD_R(__h##name##u(a.x, b.x)), CU2AMD_R(__h##name##u(a.y, b.y))); \
+        return CU2AMD_NAME2(make_, )(CU2AMD_R(__h##name##u(a.x, b.x) ? 1.0 : 0.0), CU2AMD_R(__h##name##u(a.y, b.y) ? 1.0 : 0.0)); \
     }                                                                                           \
     CU2AMD_FP unsigned __h##name##2_mask(CU2AMD_T2 a, CU2AMD_T2 b) {                             \
         return (__h##name(a.x, b.x) ? 0xffffu : 0u) | (__h##name(a.y, b.y) ? 0xffff0000u : 0u);  \
@@ -209,7 +210,7 @@ CU2AMD_FP int __hisinf(CU2AMD_T a) {
     return (a.__x & 0x7fffu) == inf ? ((a.__x & 0x8000u) ? -1 : 1) : 0;
 }
 CU2AMD_FP CU2AMD_T2 __hisnan2(CU2AMD_T2 a) {
-    return CU2AMD_NAME2(make_, )(CU2AMD_R(__hisnan(a.x)), CU2AMD_R(__hisnan(a.y)));
+    return CU2AMD_NAME2(make_, )(CU2AMD_R(__hisnan(a.x) ? 1.0 : 0.0), CU2AMD_R(__hisnan(a.y) ? 1.0 : 0.0));
 }
 /* max/min: a NaN operand yields the other, two NaNs the canonical NaN, +0 > -0;
  * the _nan forms propagate NaN */

@@ -75,6 +75,23 @@ CU2AMD_HOST_DEVICE_INLINE unsigned short from_double(double x, int man, int bias
     return round_bits(neg, frac | 1ull << 52, be - 1075, man, bias, mode);
 }
 
+/* A float rounded to nearest even: the common case, made cheap. bfloat16 is a float's
+ * top half, so adding 0x7fff plus the kept lowest bit rounds it exactly (overflow reaches
+ * inf, subnormals are a float's); AMD GPUs convert to binary16 in hardware (v_cvt_f16_f32,
+ * round to nearest even, denormals kept). NaN stays the canonical 0x7fff. */
+CU2AMD_HOST_DEVICE_INLINE unsigned short from_float(float x, int man, int bias) {
+    if (x != x) return 0x7fffu;
+    if (man == 7 && bias == 127) {
+        const unsigned int u = __builtin_bit_cast(unsigned int, x);
+        return (unsigned short)((u + 0x7fffu + (u >> 16 & 1u)) >> 16);
+    }
+#if defined(__AMDGCN__)
+    return __builtin_bit_cast(unsigned short, (_Float16)x);
+#else
+    return from_double(x, man, bias, CU2AMD_RN);
+#endif
+}
+
 CU2AMD_HOST_DEVICE_INLINE unsigned short from_ull(bool neg, unsigned long long m, int man, int bias,
                                                   int mode) {
     return round_bits(neg, m, 0, man, bias, mode);
@@ -97,6 +114,16 @@ CU2AMD_HOST_DEVICE_INLINE double to_double(unsigned short h, int man, int bias) 
     else
         v = __builtin_ldexp((double)(frac | 1u << man), be - bias - man);
     return neg ? -v : v;
+}
+
+/* bits as a float, exactly (both formats fit in a float) */
+CU2AMD_HOST_DEVICE_INLINE float to_float(unsigned short h, int man, int bias) {
+    if (man == 7 && bias == 127) return __builtin_bit_cast(float, (unsigned int)h << 16);
+#if defined(__AMDGCN__)
+    return (float)__builtin_bit_cast(_Float16, h);
+#else
+    return (float)to_double(h, man, bias);
+#endif
 }
 
 /* A float to an integer type with the rounding `mode`, as PTX cvt.rni/rzi/rmi/rpi.s32...:

@@ -12,8 +12,7 @@ struct __align__(2) CU2AMD_T {
     unsigned short __x;
     CU2AMD_T() = default;
     __host__ __device__ constexpr CU2AMD_T(const CU2AMD_RAW &r) : __x(r.x) {}
-    __host__ __device__ CU2AMD_T(float f)
-        : __x(__cu2amd_fp16::from_double(f, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(float f) : __x(__cu2amd_fp16::from_float(f, CU2AMD_MAN, CU2AMD_BIAS)) {}
     __host__ __device__ CU2AMD_T(double d)
         : __x(__cu2amd_fp16::from_double(d, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
     __host__ __device__ CU2AMD_T(int v) : __x(__cu2amd_fp16::from_ll(v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
@@ -32,7 +31,7 @@ struct __align__(2) CU2AMD_T {
     }
     __host__ __device__ operator CU2AMD_RAW() const { return CU2AMD_RAW{__x}; }
     __host__ __device__ operator float() const {
-        return (float)__cu2amd_fp16::to_double(__x, CU2AMD_MAN, CU2AMD_BIAS);
+        return __cu2amd_fp16::to_float(__x, CU2AMD_MAN, CU2AMD_BIAS);
     }
 
     /* The operators of cuda_fp16.hpp, as hidden friends: each computes in float and the
