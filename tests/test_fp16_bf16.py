@@ -465,6 +465,10 @@ int main() {
     cudaMemcpy(din, hin, sizeof hin, cudaMemcpyHostToDevice);
     k<<<1, N>>>(din, dout);
     cudaMemcpy(hout, dout, sizeof hout, cudaMemcpyDeviceToHost);
+#define H(c) __half_as_ushort(CUDART_##c##_FP16), __bfloat16_as_ushort(CUDART_##c##_BF16)
+    unsigned short consts[] = {H(INF), H(NAN), H(MIN_DENORM), H(MAX_NORMAL), H(NEG_ZERO), H(ZERO), H(ONE)};
+    for (unsigned j = 0; j < 14; ++j) printf("%x ", consts[j]);
+    printf("\n");
     for (int i = 0; i < N; ++i) {
         printf("%a", hin[i]);
         for (int j = 0; j < 32; ++j) printf(" %x", hout[i * 32 + j]);
@@ -512,7 +516,9 @@ def test_math_functions(tmp_path: Path) -> None:
     proc = nvcc("--offload-arch=host", src, "-o", tmp_path / "math")
     assert proc.returncode == 0, proc.stderr
     run = subprocess.run([str(tmp_path / "math")], capture_output=True, text=True, check=False)
-    rows = [line.split() for line in run.stdout.splitlines()]
+    consts, *lines = run.stdout.splitlines()
+    assert consts == "7c00 7f80 7fff 7fff 1 1 7bff 7f7f 8000 8000 0 0 3c00 3f80 "
+    rows = [line.split() for line in lines]
     assert len(rows) == 64, run.stderr
     checked = 0
     for row in rows:

@@ -34,5 +34,15 @@
 typedef __half half;
 typedef __half2 half2;
 
+#define __CUDA_FP16_TYPES_EXIST__
+/* cuda_fp16.h's constants (CUDA 12.x) */
+#define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7c00u)
+#define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7fffu)
+#define CUDART_MIN_DENORM_FP16 __ushort_as_half((unsigned short)0x0001u)
+#define CUDART_MAX_NORMAL_FP16 __ushort_as_half((unsigned short)0x7bffu)
+#define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000u)
+#define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000u)
+#define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3c00u)
+
 
 #endif

@@ -38,6 +38,8 @@ _T = Table(Group.HALF, IMPL)
 
 def S(section: str, text: str, kind: Kind = Kind.FUNCTION, note: str = "") -> None:
     how = _TYPE if kind is Kind.TYPE and not section.startswith("FP8") else _OPS.get(section)
+    if kind is Kind.MACRO:
+        how = "cuda_fp16.h / cuda_bf16.h: the bit pattern CUDA's constant has"
     if how is not None:
         for name in names(text):
             moves = "_as_" in name or name.startswith(("__low", "__high", "make_", "__halves"))
@@ -111,6 +113,22 @@ S(
     h2sqrt h2tanh h2tanh_approx h2trunc
 """,
     note=_BOTH,
+)
+S(
+    "Half Precision Intrinsics: constants",
+    """
+    CUDART_INF_FP16 CUDART_MAX_NORMAL_FP16 CUDART_MIN_DENORM_FP16 CUDART_NAN_FP16
+    CUDART_NEG_ZERO_FP16 CUDART_ONE_FP16 CUDART_ZERO_FP16 __CUDA_FP16_TYPES_EXIST__
+""",
+    Kind.MACRO,
+)
+S(
+    "Bfloat16 Precision Intrinsics: constants",
+    """
+    CUDART_INF_BF16 CUDART_MAX_NORMAL_BF16 CUDART_MIN_DENORM_BF16 CUDART_NAN_BF16
+    CUDART_NEG_ZERO_BF16 CUDART_ONE_BF16 CUDART_ZERO_BF16 __CUDA_BF16_TYPES_EXIST__
+""",
+    Kind.MACRO,
 )
 S(
     "Bfloat16 Precision Intrinsics: types",
