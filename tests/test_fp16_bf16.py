@@ -457,7 +457,21 @@ __global__ void k(const float *in, unsigned short *out) {
                           __half_as_ushort(__high2half(h2))};
     for (unsigned j = 0; j < sizeof r / sizeof r[0]; ++j) out[i * 32 + j] = r[j];
 }
+struct Sums { __half h; __nv_bfloat16 b; __half2 h2; __nv_bfloat162 b2; };
+__global__ void sums(Sums *s) {
+    atomicAdd(&s->h, __float2half(1.0f));
+    atomicAdd(&s->b, __float2bfloat16(0.5f));
+    atomicAdd(&s->h2, __floats2half2_rn(1.0f, -0.25f));
+    atomicAdd(&s->b2, __floats2bfloat162_rn(2.0f, 0.125f));
+}
 int main() {
+    Sums hs = {}, *ds;
+    cudaMalloc(&ds, sizeof hs);
+    cudaMemcpy(ds, &hs, sizeof hs, cudaMemcpyHostToDevice);
+    sums<<<2, N>>>(ds);
+    cudaMemcpy(&hs, ds, sizeof hs, cudaMemcpyDeviceToHost);
+    printf("sums %g %g %g %g %g %g\n", (float)hs.h, (float)hs.b, (float)hs.h2.x, (float)hs.h2.y,
+           (float)hs.b2.x, (float)hs.b2.y);
     float hin[N], *din;
     unsigned short hout[N * 32], *dout;
     for (int i = 0; i < N; ++i) hin[i] = (i - 24) * 0.37f + (i % 5) * 0.01f;
@@ -516,7 +530,8 @@ def test_math_functions(tmp_path: Path) -> None:
     proc = nvcc("--offload-arch=host", src, "-o", tmp_path / "math")
     assert proc.returncode == 0, proc.stderr
     run = subprocess.run([str(tmp_path / "math")], capture_output=True, text=True, check=False)
-    consts, *lines = run.stdout.splitlines()
+    sums, consts, *lines = run.stdout.splitlines()
+    assert sums == "sums 128 64 128 -32 256 16", sums  # 128 atomicAdds, all exact
     assert consts == "7c00 7f80 7fff 7fff 1 1 7bff 7f7f 8000 8000 0 0 3c00 3f80 "
     rows = [line.split() for line in lines]
     assert len(rows) == 64, run.stderr

@@ -287,6 +287,26 @@ CU2AMD_SHFL16(__shfl_up_sync, unsigned int)
 CU2AMD_SHFL16(__shfl_down_sync, unsigned int)
 CU2AMD_SHFL16(__shfl_xor_sync, int)
 #undef CU2AMD_SHFL16
+
+/* atomicAdd: a compare-and-swap loop on the 16-bit value (the pair: on its 32-bit word) */
+CU2AMD_DEVICE_INLINE CU2AMD_T atomicAdd(CU2AMD_T *address, CU2AMD_T val) {
+    unsigned short *p = (unsigned short *)address;
+    unsigned short old = __atomic_load_n(p, __ATOMIC_RELAXED), next;
+    do {
+        next = __hadd(__cu2amd_fp16::CU2AMD_BITS(old), val).__x;
+    } while (!__atomic_compare_exchange_n(p, &old, next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return __cu2amd_fp16::CU2AMD_BITS(old);
+}
+CU2AMD_DEVICE_INLINE CU2AMD_T2 atomicAdd(CU2AMD_T2 *address, CU2AMD_T2 val) {
+    unsigned int *p = (unsigned int *)address;
+    unsigned int old = __atomic_load_n(p, __ATOMIC_RELAXED), next;
+    CU2AMD_T2 now;
+    do {
+        now = __builtin_bit_cast(CU2AMD_T2, old);
+        next = __builtin_bit_cast(unsigned int, __hadd2(now, val));
+    } while (!__atomic_compare_exchange_n(p, &old, next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return __builtin_bit_cast(CU2AMD_T2, old);
+}
 #endif
 
 #undef CU2AMD_LANES2
