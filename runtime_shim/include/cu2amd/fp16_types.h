@@ -18,6 +18,9 @@ struct __align__(2) CU2AMD_T {
     __host__ __device__ CU2AMD_T(int v) : __x(__cu2amd_fp16::from_ll(v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
     __host__ __device__ CU2AMD_T(unsigned int v)
         : __x(__cu2amd_fp16::from_ull(false, v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(long v) : __x(__cu2amd_fp16::from_ll(v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
+    __host__ __device__ CU2AMD_T(unsigned long v)
+        : __x(__cu2amd_fp16::from_ull(false, v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
     __host__ __device__ CU2AMD_T(long long v)
         : __x(__cu2amd_fp16::from_ll(v, CU2AMD_MAN, CU2AMD_BIAS, CU2AMD_RN)) {}
     __host__ __device__ CU2AMD_T(unsigned long long v)
