@@ -179,3 +179,45 @@ def test_host_code_uses_the_system_cxx_library(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
     assert (run.returncode, run.stdout) == (0, "sum=6\n"), run.stderr
+
+
+TEMPLATES = r"""#include <cstdio>
+__host__ __device__ int where() {
+#ifdef __CUDA_ARCH__
+    return 1;  // device code
+#else
+    return 2;  // host code
+#endif
+}
+template <typename T> __global__ void reverse(T *out, int *from) {
+    __shared__ T s[32];
+    s[threadIdx.x] = (T)threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = s[31 - threadIdx.x];
+    if (threadIdx.x == 0) *from = where();
+}
+int main() {
+    float *d, h[32];
+    int *w, hw = 0;
+    cudaMalloc(&d, sizeof h);
+    cudaMalloc(&w, sizeof hw);
+    reverse<float><<<1, 32>>>(d, w);
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    cudaMemcpy(&hw, w, sizeof hw, cudaMemcpyDeviceToHost);
+    printf("%g %g %d %d %s\n", h[0], h[31], hw, where(), cudaGetErrorString(cudaGetLastError()));
+}
+"""
+
+
+def test_template_kernels_and_host_device_functions_on_the_host_platform(tmp_path: Path) -> None:
+    """A template kernel (weak, with a __shared__ array) and a __host__ __device__
+    function: the kernel module uses its own definitions, not the program's same-named
+    host stub and host function (it called the stub: a crash; its shared array did not
+    link)."""
+    src = tmp_path / "templates.cu"
+    src.write_text(TEMPLATES)
+    exe = tmp_path / "templates"
+    proc = nvcc("--offload-arch=host", "-o", str(exe), str(src))
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert (run.returncode, run.stdout) == (0, "31 0 1 2 no error\n"), run.stderr

@@ -154,7 +154,10 @@ def compile_host_ir(ir_text: str, opt_level: int = 3) -> Path:
     """LLVM IR for the host -> an optimised, linked, cached shared object."""
     from cu2amd.amdgpu.codegen import parse_ir
 
-    key = hashlib.sha256(f"{__version__}\0{opt_level}\0{ir_text}".encode()).hexdigest()[:24]
+    # The fingerprint covers this file too: a change of how modules are linked is a new key.
+    key = hashlib.sha256(f"{compiler_fingerprint()}\0{opt_level}\0{ir_text}".encode()).hexdigest()[
+        :24
+    ]
     out = cache_dir() / "host-modules" / f"ir-{key}.so"
     if out.is_file():
         return out
@@ -175,7 +178,7 @@ def link_module(obj: bytes, out: Path | None = None) -> Path:
     """Link a host object into a cached shared object (at `out`, or named after the
     object's hash); returns its path."""
     if out is None:
-        key = hashlib.sha256(obj + __version__.encode()).hexdigest()[:24]
+        key = hashlib.sha256(obj + compiler_fingerprint().encode()).hexdigest()[:24]
         out = cache_dir() / "host-modules" / f"{key}.so"
     if out.is_file():
         return out
@@ -184,7 +187,12 @@ def link_module(obj: bytes, out: Path | None = None) -> Path:
         obj_path = Path(tmpdir, "module.o")
         obj_path.write_bytes(obj)
         linked = Path(tmpdir, "module.so")
-        cmd = [*find_ld_lld(), "-shared", "-z", "noexecstack", str(obj_path), "-o", str(linked)]
+        # -Bsymbolic: the module's own definitions are the ones its code uses. The program
+        # that loads it exports same-named symbols (-rdynamic): the host stubs of kernels,
+        # __host__ __device__ functions, variables' host shadows; a template kernel's
+        # (weak) device code would otherwise call the host stub of the same name.
+        cmd = [*find_ld_lld(), "-shared", "-Bsymbolic", "-z", "noexecstack", str(obj_path),
+               "-o", str(linked)]  # fmt: skip
         proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
         if proc.returncode != 0:
             raise ToolFailedError(f"ld.lld failed linking a host module:\n{proc.stderr.strip()}")
