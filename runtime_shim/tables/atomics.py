@@ -12,8 +12,9 @@ from cu2amd.runtime_shim.tables.row import ApiRow, Group
 IMPL = {
     "atomicAdd": Impl(
         "__atomic_fetch_add (relaxed)",
-        note="int, unsigned int, unsigned long long, float, double; not yet the __half, "
-        "__half2, __nv_bfloat16, __nv_bfloat162, float2 and float4 overloads",
+        note="int, unsigned int, unsigned long long, float, double, and (cuda_fp16.h, "
+        "cuda_bf16.h) __half, __half2, __nv_bfloat16, __nv_bfloat162; not yet float2 and "
+        "float4",
     ),
     "atomicAnd": Impl("__atomic_fetch_and (relaxed)"),
     "atomicCAS": Impl("__atomic_compare_exchange_n (relaxed)"),

@@ -151,7 +151,7 @@ IMPL = {
     **{name: _cast_impl(name) for name in names(_CASTS)},
     "__hadd": Impl(
         _INTEGER_IMPL,
-        note="the integer average; the fp16/bf16 __hadd (cuda_fp16.h/cuda_bf16.h) is not declared",
+        note="the integer average; the fp16/bf16 __hadd is cuda_fp16.h/cuda_bf16.h's",
     ),
     "__threadfence": Impl('__builtin_amdgcn_fence(seq_cst, "agent")'),
     "__threadfence_block": Impl('__builtin_amdgcn_fence(seq_cst, "workgroup")'),
