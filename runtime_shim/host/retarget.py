@@ -39,7 +39,11 @@ from cu2amd.ptx_lowering.targets.host import (
     host_target_machine,
 )
 from cu2amd.runtime_shim.device.library import API, link_device_library
-from cu2amd.runtime_shim.host.abi import DYNAMIC_SHARED, DYNAMIC_SHARED_ALIGN, MAX_SHARED_BYTES
+from cu2amd.runtime_shim.host.abi import (
+    DYNAMIC_SHARED,
+    DYNAMIC_SHARED_ALIGN,
+    MAX_SHARED_OPTIN_BYTES,
+)
 from cu2amd.runtime_shim.host.barrier_sites import BARRIER_INTRINSICS, rewrite_barriers
 
 _SREGS = {
@@ -189,7 +193,7 @@ def _alias_dynamic_shared(text: str, g: llvm.ValueRef) -> str:
 
 def _dynamic_shared_buffer() -> str:
     return (
-        f"@{DYNAMIC_SHARED} = addrspace(3) global [{MAX_SHARED_BYTES} x i8] zeroinitializer, "
+        f"@{DYNAMIC_SHARED} = addrspace(3) global [{MAX_SHARED_OPTIN_BYTES} x i8] zeroinitializer, "
         f"align {DYNAMIC_SHARED_ALIGN}"
     )
 
