@@ -4,11 +4,10 @@ platform and runs, and builds and links for gfx942 against libamdhip64's ABI."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from runtime_programs import link_for_gfx942, run_on_host
 
 # The runtime functions this program calls and checks (tests/test_api_tables_run.py
 # requires every supported runtime function to be called by some program).
@@ -215,9 +214,8 @@ int main() {
 """
 
 
-def nvcc(*args: str) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "cu2amd.translator.nvcc", "-arch=sm_86", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, check=False)
+# The program checks the compute capability -arch names (8.6).
+ARCH = "sm_86"
 
 
 @pytest.fixture(scope="module")
@@ -228,29 +226,12 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_program_runs_on_the_host_platform(source: Path, tmp_path: Path) -> None:
-    exe = tmp_path / "device"
-    proc = nvcc("--offload-arch=host", "-o", str(exe), str(source))
-    assert proc.returncode == 0, proc.stderr
-    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
-    assert "FAILED" not in run.stdout, run.stdout
-    assert run.returncode == 0 and run.stdout.endswith("device: PASSED\n"), run.stdout + run.stderr
+    run_on_host(source, tmp_path, "device", ARCH)
 
 
 def test_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
     """The same program compiles for an AMD GPU and, where libamdhip64 is installed, links
     against it (every HIP function the header calls exists with that name)."""
-    from cu2amd.amdgpu.toolchain import discover
-    from cu2amd.errors import Cu2amdError
-
-    proc = nvcc("--offload-arch=gfx942", "-c", "-o", str(tmp_path / "device.o"), str(source))
-    assert proc.returncode == 0, proc.stderr
-    try:
-        discover().libamdhip64()
-    except Cu2amdError:
-        pytest.skip("libamdhip64 is not installed: compiled, not linked")
-    exe = tmp_path / "device_gfx942"
-    proc = nvcc("--offload-arch=gfx942", "-o", str(exe), str(source))
-    assert proc.returncode == 0, proc.stderr
-    undefined = subprocess.run(["nm", "-D", "-u", str(exe)], capture_output=True, text=True).stdout
+    undefined = link_for_gfx942(source, tmp_path, "device", ARCH)
     for name in ("hipGetDeviceProperties", "hipDeviceGetStreamPriorityRange", "hipMemGetInfo"):
         assert name in undefined

@@ -5,11 +5,10 @@ builds with cu2amd-nvcc for the host platform and runs, and builds and links for
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from runtime_programs import link_for_gfx942, run_on_host
 
 # The runtime functions this program calls and checks (see tests/test_api_tables_run.py).
 CALLS = {
@@ -157,11 +156,6 @@ int main() {
 """
 
 
-def nvcc(*args: str) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "cu2amd.translator.nvcc", "-arch=sm_80", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, check=False)
-
-
 @pytest.fixture(scope="module")
 def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     src = tmp_path_factory.mktemp("runtime_api_stream") / "stream.cu"
@@ -170,31 +164,14 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_program_runs_on_the_host_platform(source: Path, tmp_path: Path) -> None:
-    exe = tmp_path / "stream"
-    proc = nvcc("--offload-arch=host", "-o", str(exe), str(source))
-    assert proc.returncode == 0, proc.stderr
-    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
-    assert "FAILED" not in run.stdout, run.stdout
-    assert run.returncode == 0 and run.stdout.endswith("stream: PASSED\n"), run.stdout + run.stderr
+    run_on_host(source, tmp_path, "stream")
 
 
 def test_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
     """The same program compiles for an AMD GPU and, where libamdhip64 is installed, links
     against it (libamdhip64 5.2 has no hipLaunchHostFunc: cudaLaunchHostFunc is a stream
     callback)."""
-    from cu2amd.amdgpu.toolchain import discover
-    from cu2amd.errors import Cu2amdError
-
-    proc = nvcc("--offload-arch=gfx942", "-c", "-o", str(tmp_path / "stream.o"), str(source))
-    assert proc.returncode == 0, proc.stderr
-    try:
-        discover().libamdhip64()
-    except Cu2amdError:
-        pytest.skip("libamdhip64 is not installed: compiled, not linked")
-    exe = tmp_path / "stream_gfx942"
-    proc = nvcc("--offload-arch=gfx942", "-o", str(exe), str(source))
-    assert proc.returncode == 0, proc.stderr
-    undefined = subprocess.run(["nm", "-D", "-u", str(exe)], capture_output=True, text=True).stdout
+    undefined = link_for_gfx942(source, tmp_path, "stream")
     for name in ("hipStreamAddCallback", "hipStreamWaitEvent", "hipEventCreateWithFlags"):
         assert name in undefined
     assert "hipLaunchHostFunc" not in undefined
