@@ -379,7 +379,7 @@ class Driver:
         def run() -> None:
             toolkit.toolkit_dir(flavour)
             # Not verbose: -v shows the launcher's line, the one for build tools to copy.
-            status = hostlink.link(args, flavour, ccbin=c.ccbin)
+            status = hostlink.link(args, flavour, ccbin=c.ccbin, device_link=False)
             if status != 0:
                 raise _ToolExit(status)
 

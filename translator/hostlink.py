@@ -74,11 +74,20 @@ def host_linker(ccbin: str | None = None) -> list[str]:
     return [*host_cc()[:-1], "c++"]
 
 
-def link(args: list[str], flavour: str, verbose: bool = False, ccbin: str | None = None) -> int:
-    """Run the link; returns the linker's exit status."""
-    inputs = [Path(a) for a in args if not a.startswith("-") and Path(a).suffix in (".o", ".a")]
-    inputs += rdc.find_libraries([a for a in args if a.startswith(("-L", "-l"))])
+def link(
+    args: list[str],
+    flavour: str,
+    verbose: bool = False,
+    ccbin: str | None = None,
+    device_link: bool = True,
+) -> int:
+    """Run the link; returns the linker's exit status. `device_link` False: the caller
+    (cu2amd-nvcc, which plans its own device link) does not need the inputs read again."""
     args = _expand_response_files(args)
+    inputs: list[Path] = []
+    if device_link:
+        inputs = [Path(a) for a in args if not a.startswith("-") and Path(a).suffix in (".o", ".a")]
+        inputs += rdc.find_libraries([a for a in args if a.startswith(("-L", "-l"))])
     # The toolkit's runtime libraries named by path (CMake's CUDA::cudart) are requests
     # for the runtime like -lcudart: one runtime is linked, whichever way it was asked for.
     by_path = {"libcudart.so": "-lcudart", "libcudart_static.a": "-lcudart_static"}
@@ -124,6 +133,8 @@ def _device_link_if_needed(
     inputs: list[Path], flavour: str, tmp: Path, making_shared: bool, verbose: bool
 ) -> list[str]:
     existing = [p for p in inputs if p.is_file()]
+    if not existing:
+        return []
     found = rdc.read_inputs(existing)
     if not found.code or not (set(found.cuids) - found.linked):
         return []

@@ -23,6 +23,7 @@ Two flavours, as a build is for AMD GPUs or for the host platform (`--offload-ar
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -51,20 +52,19 @@ EMPTY_ARCHIVE = b"!<arch>\n"
 
 def toolkit_path(flavour: str) -> Path:
     """Where the flavour's toolkit directory is (made by `toolkit_dir`)."""
-    key = hashlib.sha256(
+    return cache_dir() / "toolkit" / f"{flavour}-{_toolkit_key(flavour)}"
+
+
+@functools.cache
+def _toolkit_key(flavour: str) -> str:
+    """What the directory's contents depend on (hashing the runtime's sources: once per
+    process, as links ask for the path once per argument)."""
+    return hashlib.sha256(
         "\0".join(
-            (
-                LAYOUT,
-                __version__,
-                flavour,
-                sys.executable,
-                str(include_dir()),
-                runtime_key(),
-                *sorted(p.name for p in include_dir().iterdir()),
-            )
+            (LAYOUT, __version__, flavour, sys.executable, str(include_dir()), runtime_key(),
+             *sorted(p.name for p in include_dir().iterdir()))
         ).encode()
-    ).hexdigest()[:16]
-    return cache_dir() / "toolkit" / f"{flavour}-{key}"
+    ).hexdigest()[:16]  # fmt: skip
 
 
 def toolkit_dir(flavour: str) -> Path:
