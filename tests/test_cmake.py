@@ -159,9 +159,10 @@ def test_toolkit_directory_layout(flavour: str) -> None:
 
 
 def test_a_static_library_that_resolves_its_device_symbols(tmp_path: Path) -> None:
-    """CUDA_RESOLVE_DEVICE_SYMBOLS ON: the library carries its own device link, and the
-    program's device link must not register the library's files a second time (the same
-    registration symbols twice would not link)."""
+    """CUDA_RESOLVE_DEVICE_SYMBOLS ON: the library carries its own device link and the
+    program still builds and runs. (CMake does not hand the library to the program's
+    device link here; the case where a device link reads a library with its own is
+    tests/test_nvcc_rdc.py::test_a_library_with_its_own_device_link.)"""
     source = tmp_path / "project"
     shutil.copytree(PROJECT, source)
     lists = source / "CMakeLists.txt"
