@@ -35,8 +35,13 @@ RUNTIME_SOURCES = (
     "hip_memory.c",
     "hip_stream.c",
     "module.c",
+    "hip_extra.c",
+    "hip_graph.c",
+    "hip_texture.c",
 )
-RUNTIME_HEADERS = ("cu2amd_host.h", "cu2amd_hip.h", "hip_internal.h", "fiber.h")
+RUNTIME_HEADERS = ("cu2amd_host.h", "cu2amd_hip.h", "hip_internal.h", "fiber.h",
+                   "cu2amd_hip_coop.h", "cu2amd_hip_extra.h", "cu2amd_hip_graph.h",
+                   "cu2amd_hip_texture.h")  # fmt: skip
 # module.c's PTX JIT is the one cuda.h uses (runtime_shim/include/cu2amd/ptx_jit.h).
 SHARED_HEADERS = ("cu2amd/ptx_jit.h",)
 RUNTIME_FLAGS = ("-O2", "-g", "-shared", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-Werror",

@@ -458,4 +458,9 @@ hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t coun
 hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value, size_t count, hipStream_t stream);
 hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream);
 
+#include "cu2amd_hip_coop.h"
+#include "cu2amd_hip_extra.h"
+#include "cu2amd_hip_graph.h"
+#include "cu2amd_hip_texture.h"
+
 #endif

@@ -1260,6 +1260,11 @@ CU2AMD_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUe
 }
 CU2AMD_API CUresult cuEventDestroy(CUevent hEvent) { return CU2AMD_CU(hipEventDestroy(hEvent)); }
 
+#include "cu2amd/driver_coop.h"
+#include "cu2amd/driver_extra.h"
+#include "cu2amd/driver_graph.h"
+#include "cu2amd/driver_texture.h"
+
 #undef CU2AMD_PTR
 #undef CU2AMD_API
 #undef CU2AMD_CU

@@ -40,6 +40,9 @@ CU2AMD_API cudaError_t __cu2amd_fail(cudaError_t error) {
 #include "cu2amd/runtime_memory.h"
 #include "cu2amd/runtime_stream.h"
 #include "cu2amd/runtime_exec.h"
+#include "cu2amd/runtime_extra.h"
+#include "cu2amd/runtime_graph.h"
+#include "cu2amd/runtime_texture.h"
 
 #undef CU2AMD_API
 #undef CU2AMD_ERR

@@ -6,6 +6,7 @@ HIPIFY maps a function to, or what cuda.h calls for the ones it implements.
 
 from __future__ import annotations
 
+from cu2amd.runtime_shim.tables import impl_coop, impl_extra, impl_graph, impl_texture
 from cu2amd.runtime_shim.tables.build import NOT_YET, Impl, Table, hip_name, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
@@ -253,6 +254,10 @@ IMPL = {
     ),
     "cuStreamCreate": Impl("hipStreamCreateWithFlags"),
 }
+
+# The API areas kept in modules of their own (impl_*.py).
+for _area in (impl_coop, impl_extra, impl_graph, impl_texture):
+    IMPL.update(_area.DRIVER)
 
 _T = Table(Group.DRIVER, IMPL)
 

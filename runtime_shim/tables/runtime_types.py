@@ -6,6 +6,7 @@ codes declared so far.
 
 from __future__ import annotations
 
+from cu2amd.runtime_shim.tables import impl_coop, impl_extra, impl_graph, impl_texture
 from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
@@ -151,6 +152,10 @@ IMPL = {
 NOTES = {
     "cudaErrorSymbolNotFound": "cuda_runtime_api.h names code 500 cudaErrorNotFound (HIP's name)",
 }
+
+# The API areas kept in modules of their own (impl_*.py).
+for _area in (impl_coop, impl_extra, impl_graph, impl_texture):
+    IMPL.update(_area.TYPES)
 
 _T = Table(Group.RUNTIME, IMPL, NOTES)
 S = _T.section

@@ -203,4 +203,9 @@ struct __cu2amd_hip_func_attributes {
     size_t sharedSizeBytes;
 };
 
+#include "cu2amd/runtime_hip_coop.h"
+#include "cu2amd/runtime_hip_extra.h"
+#include "cu2amd/runtime_hip_graph.h"
+#include "cu2amd/runtime_hip_texture.h"
+
 #endif

@@ -1,0 +1,9 @@
+/* HIP's C ABI for cooperative launch, grid sync and the rest of execution control, as cuda_runtime_api.h sees it (see runtime_hip.h).
+ * Part of runtime_hip.h: include that. */
+#ifndef CU2AMD_RUNTIME_HIP_COOP_H
+#define CU2AMD_RUNTIME_HIP_COOP_H
+
+extern "C" {
+}
+
+#endif
