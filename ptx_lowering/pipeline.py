@@ -27,6 +27,7 @@ from cu2amd.ptx_lowering.gc_pause import paused_gc
 from cu2amd.ptx_lowering.parser import parse_module
 from cu2amd.ptx_lowering.passes.decode import Decode
 from cu2amd.ptx_lowering.printer import print_module
+from cu2amd.ptx_lowering.targets import amdgpu_barriers
 from cu2amd.ptx_lowering.targets.amdgpu import AmdgpuHooks
 from cu2amd.ptx_lowering.targets.base import TargetHooks
 from cu2amd.ptx_lowering.targets.host import HostHooks, HostTarget, host_target_machine
@@ -116,6 +117,9 @@ class Pipeline:
         def lower() -> tuple[str, llvm.ModuleRef]:
             ir_text = str(lower_module(module, hooks))
             llvm_module = codegen.parse_ir(ir_text, module.file)
+            if not isinstance(target, HostTarget) and not self.options.library:
+                # Inline PTX (library) gets it with its CUDA file (translator/driver.py).
+                llvm_module = amdgpu_barriers.add_kernel_init(llvm_module)
             # Warp collectives are calls of the device runtime library (emit/warp.py).
             link_device_library(llvm_module, device_library_flavour(target))
             if not isinstance(target, HostTarget) and not self.options.library:

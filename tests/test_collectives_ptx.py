@@ -249,20 +249,102 @@ def test_block_reductions_on_amd_gpus_use_ockl(target: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("instr", "message"),
+    "instr",
     [
-        ("bar.red.popc.u32 %r, 1, %p;", r"named barriers other than barrier 0 on gfx942"),
-        ("bar.arrive 0, 64;", r"'bar\.arrive' \(bar\.arrive on gfx942\)"),
-        ("bar.sync 1;", r"named barriers other than barrier 0 on gfx942"),
-        ("barrier.sync 0, 64;", r"barriers with a thread count on gfx942"),
+        "bar.red.popc.u32 %r, 1, %p;",
+        "bar.red.and.pred %p, 0, 64, %p;",
+        "bar.red.or.pred %p, %r, %p;",
     ],
 )
-def test_block_operations_amd_gpus_lack_are_errors(instr: str, message: str) -> None:
+def test_block_reductions_amd_gpus_lack_are_errors(instr: str) -> None:
+    """bar.red over another barrier than 0, or with a thread count: not on AMD GPUs (their
+    bar.red is OCKL's work-group reduction)."""
     text = kernel(f"""
   .reg .b32 %r;
   .reg .pred %p;
   setp.eq.u32 %p, 1, 1;
+  mov.u32 %r, 2;
   {instr}
 """)  # fmt: skip
-    with pytest.raises(Cu2amdError, match=message):
+    op = instr.split()[0].split(".")[2]
+    with pytest.raises(Cu2amdError, match=rf"bar\.red\.{op} with a barrier id other than 0 or a "
+                       r"thread count on gfx942"):  # fmt: skip
         lower_for("gfx942", text)
+
+
+PRODUCER_CONSUMER = (
+    HEADER
+    + """
+.visible .entry pc(.param .u64 out)
+{
+  .shared .u32 buf[64];
+  .reg .b32 %tid, %r, %lane;
+  .reg .b64 %base, %off, %slot;
+  .reg .pred %producer;
+  mov.u32 %tid, %tid.x;
+  setp.lt.u32 %producer, %tid, 64;
+  and.b32 %lane, %tid, 63;
+  mul.wide.u32 %off, %lane, 4;
+  mov.u64 %slot, buf;
+  add.s64 %slot, %slot, %off;
+  @!%producer bra CONSUMER;
+  mul.lo.u32 %r, %tid, 3;
+  st.shared.u32 [%slot], %r;
+  bar.arrive 1, 128;
+  bra DONE;
+CONSUMER:
+  barrier.sync 1, 128;
+  ld.shared.u32 %r, [%slot];
+DONE:
+  ld.param.u64 %base, [out];
+  mul.wide.u32 %off, %tid, 4;
+  add.s64 %base, %base, %off;
+  st.global.u32 [%base], %r;
+  ret;
+}
+
+.visible .entry plain(.param .u64 out)
+{
+  .reg .b32 %r;
+  .reg .b64 %base;
+  mov.u32 %r, %tid.x;
+  bar.sync 0;
+  ld.param.u64 %base, [out];
+  st.global.u32 [%base], %r;
+  ret;
+}
+"""
+)
+
+
+def test_named_barriers_run_on_the_host_platform() -> None:
+    """The program the AMD test below compiles, run: consumers read what producers wrote."""
+    out = host.zeros(128, np.uint32)
+    host.Module.from_ptx(PRODUCER_CONSUMER).launch("pc", 1, 128, [out])
+    np.testing.assert_array_equal(out.to_numpy(), np.tile(np.arange(64) * 3, 2))
+
+
+@pytest.mark.parametrize("target", ["gfx90a", "gfx942", "gfx1100"])
+def test_named_barriers_on_amd_gpus_are_lds_barriers(target: str) -> None:
+    """bar.arrive and barrier ids/thread counts on AMD GPUs: a barrier word in LDS per id
+    (ptx_lowering/targets/amdgpu_barriers.py), zeroed at the entry of the kernels that use
+    it (and only those); barrier 0 over the CTA stays s_barrier."""
+    ir = lower_for(target, PRODUCER_CONSUMER)
+    assert re.search(r"@__cu2amd_named_barriers = internal addrspace\(3\) global \[16 x i32\]", ir)
+    bodies = [f.split("\n}\n")[0] for f in ir.split("\ndefine ")[1:]]
+    functions = {f.split("(")[0].split("@")[-1]: f for f in bodies}
+    pc, plain = functions["pc"], functions["plain"]
+    # The arrivals: atomic adds at workgroup scope, the last one releasing.
+    assert re.search(r'atomicrmw add ptr addrspace\(3\) .*syncscope\("workgroup"\) monotonic', pc)
+    assert re.search(r'atomicrmw add ptr addrspace\(3\) .*syncscope\("workgroup"\) release', pc)
+    # The wait: a loop reading the word until its generation moves.
+    assert re.search(
+        r'load atomic i32, ptr addrspace\(3\) .*syncscope\("workgroup"\) monotonic', pc
+    )
+    assert "@llvm.amdgcn.s.sleep(i32 1)" in pc
+    # The initialisation: zeroes, then the work-group barrier, before anything else.
+    zero = "store i32 0, ptr addrspace(3) @__cu2amd_named_barriers"
+    assert pc.index(zero) < pc.index("@llvm.amdgcn.s.barrier()")
+    assert pc.index("@llvm.amdgcn.s.barrier()") < pc.index("atomicrmw")
+    assert "__cu2amd_named_barriers" not in plain and plain.count("@llvm.amdgcn.s.barrier()") == 1
+    assert not re.search(r"call .*@__cu2amd_", ir), "helper calls left after inlining"

@@ -1,6 +1,7 @@
 """The examples build with cu2amd-nvcc for the host platform (and run, passing their own
 self-check) and for two AMD targets (code objects checked with the code-object reader)."""
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,8 @@ from cu2amd.amdgpu.codeobject import read_code_object
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ["inline_ptx_bits", "bignum_add", "vector_add", "reduction", "histogram", "matmul_tiled",
-            "warp_reduce", "stream_compaction", "warp_scan", "match_histogram"]  # fmt: skip
+            "warp_reduce", "stream_compaction", "warp_scan", "match_histogram",
+            "named_barriers"]  # fmt: skip
 
 
 def nvcc(*args: str) -> subprocess.CompletedProcess[str]:
@@ -221,3 +223,26 @@ def test_template_kernels_and_host_device_functions_on_the_host_platform(tmp_pat
     assert proc.returncode == 0, proc.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
     assert (run.returncode, run.stdout) == (0, "31 0 1 2 no error\n"), run.stderr
+
+
+def test_named_barriers_of_inline_ptx_are_initialised_on_amd_gpus(tmp_path: Path) -> None:
+    """Inline PTX named barriers (examples/named_barriers) on AMD GPUs: the kernel's code
+    object zeroes the LDS barrier words and passes s_barrier before any wave arrives (the
+    words are set up after the CUDA file's device code and its inline PTX are linked)."""
+    objdump = shutil.which("llvm-objdump-19") or shutil.which("llvm-objdump")
+    if objdump is None:
+        pytest.skip("no llvm-objdump to disassemble the code object")
+    source = ROOT / "examples" / "named_barriers" / "named_barriers.cu"
+    proc = nvcc("-O3", "-c", "--offload-arch=gfx1100", "--keep", "--keep-dir", str(tmp_path),
+                "-o", str(tmp_path / "nb.o"), str(source))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    hsaco = tmp_path / "named_barriers.gfx1100.hsaco"
+    info = read_code_object(hsaco.read_bytes())
+    (kernel,) = info.kernels
+    assert kernel.lds_bytes == 64 * 4 + 64 * 8 + 16 * 4  # tile, partial, 16 barrier words
+    dis = subprocess.run([objdump, "-d", "--mcpu=gfx1100", str(hsaco)], capture_output=True,
+                         text=True, check=True).stdout  # fmt: skip
+    first_arrival = dis.index("ds_add_rtn_u32")
+    assert dis.count("ds_store_b128", 0, first_arrival) == 4  # the 16 words zeroed
+    assert "s_barrier" in dis[:first_arrival]
+    assert "s_sleep 1" in dis

@@ -190,10 +190,9 @@ def test_wide_results() -> None:
          "special register '%tid' needs a component (.x, .y or .z)"),
         ("\tsetp.lt.b32 %p1, %r1, %r2;", VerificationError, 2,
          "'setp.lt.b32': '.lt' is not defined for bit-size type .b32 (only .eq and .ne)"),
-        ("\tbar.sync 1;", UnsupportedError, 2,
-         "unsupported PTX instruction 'bar.sync' (named barriers other than barrier 0 on gfx942)"),
-        ("\tbar.sync 0, 64;", UnsupportedError, 2,
-         "unsupported PTX instruction 'bar.sync' (barriers with a thread count on gfx942)"),
+        ("\tbar.red.popc.u32 %r1, 1, %p1;", UnsupportedError, 2,
+         "unsupported PTX instruction 'bar.red.popc.u32' (bar.red.popc with a barrier id other "
+         "than 0 or a thread count on gfx942)"),
         ("\tld.param.u32 %r1, [out+8];", VerificationError, 20,
          "'ld.param.u32': access of 4 bytes at offset 8 is outside parameter 'out' (8 bytes)"),
         ("\tld.global.v2.f32 %f1, [%rd1];", VerificationError, 19,

@@ -41,12 +41,13 @@ from cu2amd.frontend.asm import find_asm
 from cu2amd.frontend.rewrite import rewrite
 from cu2amd.outputs import write_atomic
 from cu2amd.ptx_lowering.inline_asm import InlineAsm, reject_unrewritten_asm
+from cu2amd.ptx_lowering.targets import amdgpu_barriers
 from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
 from cu2amd.runtime_shim.device import warp_size
 from cu2amd.runtime_shim.device.library import link_device_library
 from cu2amd.runtime_shim.headers import cuda_header_flags
 from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple
-from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir
+from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir, with_linked_fibers
 from cu2amd.translator import hostlink, rdc, toolkit
 from cu2amd.translator.nvcc_config import Config
 
@@ -479,6 +480,7 @@ class Driver:
         retargeted = retarget_nvptx_ir(ll.read_text(), str(ll))
         module = llvm.parse_assembly(retargeted.ir)
         self.link_asm(module, HOST, source)
+        module = with_linked_fibers(module)
         shutil.copyfile(compile_host_ir(str(module), int(self.config.opt_level)), so)
 
     def device_codegen(self, bc: Path, hsaco: Path, target: TargetId, source: Path) -> None:
@@ -493,6 +495,8 @@ class Driver:
         the module is a device link's, so everything it uses must be defined by now."""
         wave = warp_size.wave_size(self.config.warp_size, target)
         wave64 = wave == 64
+        # Named barriers of inline PTX keep their state in LDS: kernels initialise it.
+        module = amdgpu_barriers.add_kernel_init(module)
         if self.config.max_registers:
             count = self.config.max_registers
             # All of a lane's registers, VGPRs and AGPRs together, stay within the count.
@@ -637,6 +641,7 @@ class Driver:
                 raise UsageError(f"device link: {origin}: {err}") from err
             for name in names:
                 retargeted.get_function(name).linkage = "internal"
+        retargeted = with_linked_fibers(retargeted)
         # Host modules call libc and the runtime by C names: only C++ names are checked.
         _check_resolved(retargeted, "host", lambda name: name.startswith("_Z"))
         so = compile_host_ir(str(retargeted), int(self.config.opt_level))

@@ -1,8 +1,9 @@
 """Parallel synchronization (PTX ISA 9.7.13.1): bar / barrier .sync, .arrive and .red.
 
 Barrier 0 over the whole CTA is every target's; barrier ids, thread counts, .arrive and
-.red need the target to have them (`named_barriers`, `barrier_ops`; `.red` over barrier
-0 alone: `barrier_reductions`), else they are rejected by name.
+.red need the target to have them (`named_barriers`, `barrier_ops`; `.red` with them:
+`named_barrier_reductions`, over barrier 0 alone: `barrier_reductions`), else they are
+rejected by name.
 """
 
 from __future__ import annotations
@@ -59,10 +60,15 @@ def bar_red(ctx: FunctionContext, instr: ast.Instruction) -> None:
         raise ctx.error("bar.red writes one destination", ops[0].loc)
     barrier_id, count = _barrier(ctx, ops[1:-1])
     pred = ctx.read(ops[-1], PRED)
-    if ctx.hooks.barrier_ops:
+    whole_cta = count is None and isinstance(barrier_id, ir.Constant) and barrier_id.constant == 0
+    if ctx.hooks.barrier_ops and ctx.hooks.named_barrier_reductions:
         result = ctx.hooks.barrier_op(ctx.builder, ctx.site(), barrier_id, count, op, pred)
-    else:
+    elif whole_cta and ctx.hooks.barrier_reductions:
         result = ctx.hooks.barrier_reduce(ctx.builder, op, pred)
+    else:
+        raise ctx.unsupported(
+            f"bar.red.{op} with a barrier id other than 0 or a thread count on {ctx.hooks.name}"
+        )
     if op == "popc":
         ctx.write(ops[0], result, U32)
     else:

@@ -122,8 +122,8 @@ def _query(*slots: Slot, ops: tuple[Op, ...]) -> Form:
 
 # fmt: off
 FORMS = (
-    # 9.7.13.1 bar, barrier: named barriers and thread counts where the target has them
-    # (the host platform; AMD GPUs: barrier 0 over the whole CTA, others rejected by name)
+    # 9.7.13.1 bar, barrier: named barriers and thread counts on every target (AMD GPUs:
+    # in LDS; their bar.red over barrier 0 and the whole CTA only, others rejected by name)
     *_bar("barrier", True),
     *_bar("bar", False),
     # 9.7.13.2 bar.warp.sync / 9.7.13.3 barrier.cluster

@@ -28,6 +28,7 @@ from cu2amd.errors import Location, UnsupportedError
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.irutil import call_intrinsic, declare_intrinsic, use_string_attributes
 from cu2amd.ptx_lowering.isa.types import StateSpace
+from cu2amd.ptx_lowering.targets import amdgpu_barriers
 from cu2amd.ptx_lowering.targets.base import AXES, TargetHooks
 
 I1, I16, I32, I64 = ir.IntType(1), ir.IntType(16), ir.IntType(32), ir.IntType(64)
@@ -258,15 +259,49 @@ class AmdgpuHooks(TargetHooks):
         del site  # s_trap carries no message; the queue reports the abort
         call_intrinsic(builder, "llvm.trap", ir.VoidType(), [])
 
+    # Barrier 0 over the whole CTA is s_barrier; the others a barrier in LDS
+    # (amdgpu_barriers.py), as is bar.arrive. bar.red is OCKL's, over barrier 0 only.
+    named_barriers = True
+    barrier_ops = True
+    named_barrier_reductions = False
+
     def barrier(
         self, builder: ir.IRBuilder, site: str, barrier_id: ir.Value, count: ir.Value | None
     ) -> None:
-        del site, barrier_id, count  # only barrier 0 over the whole CTA (named_barriers)
+        del site
+        if count is not None or not _is_zero(barrier_id):
+            self._named_barrier(builder, barrier_id, count, wait=True)
+            return
         module = builder.module
         barrier = declare_intrinsic(module, "llvm.amdgcn.s.barrier", ir.VoidType(), [])
         builder.fence("release", "workgroup")
         builder.call(barrier, [])
         builder.fence("acquire", "workgroup")
+
+    def barrier_op(
+        self,
+        builder: ir.IRBuilder,
+        site: str,
+        barrier_id: ir.Value,
+        count: ir.Value | None,
+        op: str,
+        pred: ir.Value | None,
+    ) -> ir.Value:
+        del site, pred
+        if op != "arrive":  # sync.py asks for bar.red only where named_barrier_reductions
+            raise NotImplementedError(f"bar.red.{op} with a barrier id or count on AMDGPU")
+        self._named_barrier(builder, barrier_id, count, wait=False)
+        return I32(0)
+
+    def _named_barrier(
+        self, builder: ir.IRBuilder, barrier_id: ir.Value, count: ir.Value | None, wait: bool
+    ) -> None:
+        def block_size(b: ir.IRBuilder) -> ir.Value:
+            x, y, z = (self._workgroup_size(b, axis) for axis in AXES)
+            return b.mul(b.mul(x, y), z, name="ntid")
+
+        fn = amdgpu_barriers.barrier_function(builder.module, block_size)
+        builder.call(fn, [barrier_id, count if count is not None else I32(0), I1(int(wait))])
 
     barrier_reductions = True
 
@@ -281,6 +316,10 @@ class AmdgpuHooks(TargetHooks):
         result = builder.call(fn, [builder.zext(pred, ir.IntType(32))], name=f"bar.red.{op}")
         builder.fence("acquire", "workgroup")
         return result
+
+
+def _is_zero(value: ir.Value) -> bool:
+    return isinstance(value, ir.Constant) and value.constant == 0
 
 
 def _product(values: tuple[int, ...]) -> int:

@@ -87,6 +87,10 @@ class TargetHooks(ABC):
         i1 `pred` over the threads of the barrier, as i32). Called only if `barrier_ops`."""
         raise NotImplementedError(f"{self.name} has no barrier operations")
 
+    # Whether barrier_op() also implements bar.red with any barrier id and thread count
+    # (else bar.red is barrier_reduce()'s, over barrier 0 and the whole CTA only).
+    named_barrier_reductions = True
+
     # Whether barrier_reduce() implements bar.red over barrier 0 and the whole CTA (a
     # target without barrier_ops may still have it).
     barrier_reductions = False

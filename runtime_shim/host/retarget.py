@@ -234,3 +234,19 @@ def _entry(kernel: llvm.ValueRef, flags: int) -> str:
     lines.append("  ret void\n}")
     lines.append(f"@{_quote(FLAGS_PREFIX + kernel.name)} = constant i32 {flags}")
     return "\n".join(lines)
+
+
+# What a host module calls when some code in it waits for other GPU threads: barriers,
+# and the wave collectives the device runtime library is built on.
+_FIBER_RUNTIME = re.compile(r"^declare [^\n]*@\"?__cu2amd_(?:barrier|wave_[a-z_]+)\"?\(", re.M)
+_NO_FIBERS = re.compile(rf'^(@"?{re.escape(FLAGS_PREFIX)}[^\n=]*= constant i32) 0$', re.M)
+
+
+def with_linked_fibers(module: llvm.ModuleRef) -> llvm.ModuleRef:
+    """`module` (retargeted, with the file's inline PTX linked in since) with its kernels
+    run on fibers if the inline PTX waits for other threads (a `bar.sync` or `shfl.sync`
+    in an asm statement) and nothing else in the file did."""
+    text = str(module)
+    if not _FIBER_RUNTIME.search(text) or not _NO_FIBERS.search(text):
+        return module
+    return llvm.parse_assembly(_NO_FIBERS.sub(rf"\1 {FLAG_FIBERS}", text))
