@@ -145,6 +145,7 @@ CUDA_ERRORS = {
     712: ("cudaErrorHostMemoryAlreadyRegistered", "part or all of the requested memory range is already mapped"),
     713: ("cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region"),
     719: ("cudaErrorLaunchFailure", "unspecified launch failure"),
+    720: ("cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"),
     801: ("cudaErrorNotSupported", "operation not supported"),
     999: ("cudaErrorUnknown", "unknown error"),
 }  # fmt: skip

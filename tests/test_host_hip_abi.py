@@ -141,7 +141,7 @@ EXPORTS = {
     "__cu2amd_assertfail", "__cu2amd_barrier", "__cu2amd_globaltimer", "__cu2amd_grid_id",
     "__cu2amd_is_space", "__cu2amd_lane_id", "__cu2amd_trap", "__cu2amd_vprintf",
     "__cu2amd_wave_active_mask", "__cu2amd_wave_ballot", "__cu2amd_wave_error",
-    "__cu2amd_wave_readlane",
+    "__cu2amd_wave_readlane", "__cu2amd_grid_sync", "__cu2amd_grid_is_cooperative",
     # clang's HIP-mode host code and the CUDA runtime shim (cuda_runtime_api.h)
     "__hipPopCallConfiguration", "__hipPushCallConfiguration", "__hipRegisterFatBinary",
     "__hipRegisterFunction", "__hipRegisterVar", "__hipUnregisterFatBinary", "hipDeviceReset",
@@ -166,6 +166,7 @@ EXPORTS = {
     "hipStreamGetPriority", "hipStreamQuery", "hipStreamWaitEvent", "hipDeviceGetP2PAttribute",
     "hipFreeAsync", "hipMallocAsync", "hipMemAdvise", "hipMemPrefetchAsync",
     "hipStreamAttachMemAsync", "hipStreamIsCapturing", "hipRuntimeGetVersion",
+    "hipLaunchCooperativeKernel",
     # the driver API's module functions (module.c), for cuda.h
     "hipCtxCreate", "hipCtxDestroy", "hipCtxGetCacheConfig", "hipCtxGetCurrent", "hipCtxGetDevice",
     "hipCtxGetFlags", "hipCtxGetSharedMemConfig", "hipCtxPopCurrent", "hipCtxPushCurrent",

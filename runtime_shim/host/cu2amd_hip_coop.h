@@ -3,4 +3,9 @@
 #ifndef CU2AMD_HIP_COOP_H
 #define CU2AMD_HIP_COOP_H
 
+/* All blocks of the grid resident at once (runtime.c), so that grid.sync() works; at most
+ * what the occupancy model holds (hipErrorCooperativeLaunchTooLarge, 720, otherwise). */
+hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDimX, void **kernelParams,
+                                      unsigned int sharedMemBytes, hipStream_t stream);
+
 #endif

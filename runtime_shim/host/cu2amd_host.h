@@ -118,6 +118,10 @@ int __cu2amd_vprintf(const char *format, const char *args);
 uint64_t __cu2amd_globaltimer(void);
 uint64_t __cu2amd_grid_id(void);
 int __cu2amd_is_space(int space, const void *p);
+/* grid_group::sync() and is_valid() (cooperative_groups.h): a grid-wide barrier, only in a
+ * cooperative launch; whether the launch is one. */
+void __cu2amd_grid_sync(void);
+uint32_t __cu2amd_grid_is_cooperative(void);
 
 /* Wave primitives (DESIGN.md layer 3) over the emulated hardware wave. A call blocks
  * until its group is known: the non-exited lanes of `mask` when mask != 0, else the lanes

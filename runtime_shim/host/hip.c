@@ -231,6 +231,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
     prop->totalConstMem = 64 * 1024;
     prop->major = 8, prop->minor = 0;
     prop->multiProcessorCount = 1;
+    prop->cooperativeLaunch = 1; /* hipLaunchCooperativeKernel (runtime.c) */
     prop->maxThreadsPerMultiProcessor = CU2AMD_MAX_BLOCK_THREADS;
     prop->maxSharedMemoryPerMultiProcessor = CU2AMD_MAX_SHARED_OPTIN_BYTES;
     prop->canMapHostMemory = 1;

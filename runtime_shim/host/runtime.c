@@ -18,7 +18,8 @@
 #define DEFAULT_STACK_SIZE (256 * 1024)
 #define POISON_BYTE 0xCD
 
-enum { T_RUNNABLE = 0, T_BARRIER, T_COLLECTIVE, T_EXITED };
+/* T_GRID: waiting at grid.sync() (cooperative launches), released by the grid scheduler. */
+enum { T_RUNNABLE = 0, T_BARRIER, T_COLLECTIVE, T_EXITED, T_GRID };
 enum { K_BALLOT = 1, K_READLANE = 2, K_ACTIVE = 3 };
 
 typedef struct barrier_state {
@@ -46,9 +47,18 @@ typedef struct cu2amd_block {
     int status;
     char *err;
     size_t err_len;
-    sigjmp_buf escape;   /* back to cu2amd_rt_launch on a trap or a fault */
+    sigjmp_buf *escape;  /* back to cu2amd_rt_launch on a trap or a fault */
     uint64_t grid_id;    /* %gridid: this launch's number */
     const char *launch_frame; /* the launching frame: loop-mode threads' stacks are below */
+    /* Cooperative launches: every block of the grid is resident at once, its threads'
+     * fibers on stacks [stack_first, stack_first + n) of the pool; the blocks take turns
+     * in one OS thread, each running until its threads all wait at grid.sync() or exit.
+     * The module's shared memory is one copy: a block's is kept in shared_save while
+     * another block runs. */
+    int coop;
+    int at_grid;         /* every non-exited thread waits at grid.sync() */
+    uint32_t stack_first;
+    uint8_t *shared_save;
 } cu2amd_block;
 
 static __thread cu2amd_block *g_block;
@@ -105,7 +115,7 @@ static void escape(cu2amd_block *b) {
         cu2amd_fiber_switch(&b->fibers[t->linear_tid], &b->scheduler);
         abort(); /* a failed block is never resumed */
     }
-    siglongjmp(b->escape, 1);
+    siglongjmp(*b->escape, 1);
 }
 
 /* ------------------------------------------------------------------ barriers */
@@ -335,6 +345,7 @@ static int resolve_collectives(cu2amd_block *b) {
 
 static void describe_wait(const cu2amd_thread *t, char *buf, size_t len) {
     if (t->state == T_BARRIER) snprintf(buf, len, "wait at %s (barrier %u)", t->wait_site, t->wait_barrier);
+    else if (t->state == T_GRID) snprintf(buf, len, "wait at grid.sync()");
     else snprintf(buf, len, "wait at %s (warp collective)", t->wait_site);
 }
 
@@ -388,9 +399,22 @@ static void fiber_main(void *arg) {
     abort(); /* an exited fiber is never resumed */
 }
 
-static void run_fibers(cu2amd_block *b) {
+static void init_fibers(cu2amd_block *b) {
     for (uint32_t i = 0; i < b->n; i++)
-        cu2amd_fiber_init(&b->fibers[i], stack_of(i), g_stacks.size, fiber_main, &b->threads[i]);
+        cu2amd_fiber_init(&b->fibers[i], stack_of(b->stack_first + i), g_stacks.size, fiber_main, &b->threads[i]);
+}
+
+/* Whether the block is stuck only because its threads wait at grid.sync(): every
+ * non-exited thread does (a cooperative launch's grid scheduler releases them). */
+static int waits_for_grid(const cu2amd_block *b) {
+    uint32_t waiting = 0;
+    for (uint32_t i = 0; i < b->n; i++) waiting += b->threads[i].state == T_GRID;
+    return waiting > 0 && waiting == b->n - b->n_exited;
+}
+
+/* Runs the block's threads until all have exited, the block fails, or (cooperative
+ * launches) all that remain wait at grid.sync(). */
+static void run_fibers(cu2amd_block *b) {
     b->in_fiber = 1;
     for (;;) {
         int ran = 0;
@@ -406,7 +430,8 @@ static void run_fibers(cu2amd_block *b) {
         int released = resolve_collectives(b);
         if (b->status != CU2AMD_OK) break;
         if (!ran && !released) {
-            report_deadlock(b);
+            if (waits_for_grid(b)) b->at_grid = 1;
+            else report_deadlock(b);
             break;
         }
     }
@@ -439,7 +464,7 @@ static void on_fault(int sig, siginfo_t *info, void *uctx) {
         return;
     }
     uint8_t *addr = info->si_addr;
-    uint8_t *stack = b->use_fibers ? stack_of(t->linear_tid) : NULL;
+    uint8_t *stack = b->use_fibers ? stack_of(b->stack_first + t->linear_tid) : NULL;
     char who[48];
     fmt_thread(who, sizeof who, t);
     if (stack && addr >= stack - g_stacks.guard && addr < stack)
@@ -448,7 +473,7 @@ static void on_fault(int sig, siginfo_t *info, void *uctx) {
     else
         fail(b, CU2AMD_ERR_MEMORY, "invalid memory access at address 0x%llx in block (%u,%u,%u), thread %s (%s)",
              (unsigned long long)(uintptr_t)addr, t->ctaid.x, t->ctaid.y, t->ctaid.z, who, sig == SIGBUS ? "bus error" : "segmentation fault");
-    siglongjmp(b->escape, 1);
+    siglongjmp(*b->escape, 1);
 }
 
 /* ------------------------------------------------------------------ launch */
@@ -517,7 +542,116 @@ int cu2amd_rt_launch(const cu2amd_launch *l, char *err, size_t err_len) {
     return cu2amd_rt_launch_limited(l, CU2AMD_MAX_SHARED_BYTES, err, err_len);
 }
 
+/* The next launch on this OS thread is cooperative (hipLaunchCooperativeKernel sets it
+ * around its hipLaunchKernel call). */
+static __thread int g_next_cooperative;
+
+/* Thread records of grid block `bi` (linear), all runnable; barriers reset. */
+static void setup_block(cu2amd_block *b, uint64_t bi, uint8_t *dynamic_shared) {
+    const cu2amd_launch *l = b->launch;
+    cu2amd_dim3 ctaid = {(uint32_t)(bi % l->grid.x), (uint32_t)(bi / l->grid.x % l->grid.y),
+                         (uint32_t)(bi / ((uint64_t)l->grid.x * l->grid.y))};
+    for (uint32_t i = 0; i < b->n; i++) {
+        cu2amd_thread *t = &b->threads[i];
+        memset(t, 0, sizeof *t);
+        t->tid = (cu2amd_dim3){i % l->block.x, i / l->block.x % l->block.y, i / (l->block.x * l->block.y)};
+        t->ntid = l->block;
+        t->ctaid = ctaid;
+        t->nctaid = l->grid;
+        t->linear_tid = i;
+        t->wave_size = l->wave_size;
+        t->lane = i % l->wave_size;
+        t->dynamic_shared = dynamic_shared;
+        t->dynamic_shared_size = (uint32_t)l->dynamic_shared_size;
+        t->block = b;
+        t->state = T_RUNNABLE;
+    }
+    b->n_exited = 0;
+    for (int id = 0; id < CU2AMD_NUM_BARRIERS; id++) reset_barrier(&b->barriers[id]);
+    make_order(b, bi);
+}
+
+/* A block's shared memory as it starts: dynamic zeroed, static as the module holds it
+ * (strict mode: both poisoned). */
+static void clear_shared(const cu2amd_launch *l, uint8_t *dynamic_shared) {
+    int strict = (l->flags & CU2AMD_LAUNCH_STRICT) != 0;
+    memset(dynamic_shared, strict ? POISON_BYTE : 0, l->dynamic_shared_size);
+    if (strict)
+        for (uint32_t r = 0; r < l->n_shared_regions; r++)
+            memset(l->shared_regions[r], POISON_BYTE, l->shared_region_sizes[r]);
+}
+
+/* Copies the live shared memory (the module's static regions, then the dynamic buffer)
+ * to the block's save area (save = 1) or back (save = 0). */
+static void swap_shared(cu2amd_block *b, uint8_t *dynamic_shared, int save) {
+    const cu2amd_launch *l = b->launch;
+    uint8_t *area = b->shared_save;
+    for (uint32_t r = 0; r <= l->n_shared_regions; r++) {
+        uint8_t *live = r < l->n_shared_regions ? l->shared_regions[r] : dynamic_shared;
+        size_t size = r < l->n_shared_regions ? l->shared_region_sizes[r] : l->dynamic_shared_size;
+        if (save) memcpy(area, live, size);
+        else memcpy(live, area, size);
+        area += size;
+    }
+}
+
+/* A cooperative grid: all blocks resident, each run until it exits or waits at
+ * grid.sync(); when every block that has not exited waits there, all are released. A
+ * block that exits while others wait would hang a GPU: it is reported as a deadlock. */
+static void run_grid(cu2amd_block *blocks, uint64_t count, uint8_t *dynamic_shared, int *status) {
+    uint64_t live = count; /* whose shared memory the module's buffers hold */
+    for (;;) {
+        uint64_t waiting = 0, exited = 0;
+        for (uint64_t k = 0; k < count; k++) {
+            cu2amd_block *b = &blocks[k];
+            if (b->n_exited == b->n) {
+                exited++;
+                continue;
+            }
+            if (!b->at_grid) {
+                if (live != k) {
+                    if (live < count) swap_shared(&blocks[live], dynamic_shared, 1);
+                    swap_shared(b, dynamic_shared, 0);
+                    live = k;
+                }
+                g_block = b;
+                run_fibers(b);
+                if (b->status != CU2AMD_OK) {
+                    *status = b->status;
+                    return;
+                }
+                if (b->n_exited == b->n) {
+                    exited++;
+                    continue;
+                }
+            }
+            waiting++;
+        }
+        if (!waiting) return;
+        if (exited) {
+            cu2amd_block *gone = NULL;
+            for (uint64_t k = 0; k < count && !gone; k++)
+                if (blocks[k].n_exited == blocks[k].n) gone = &blocks[k];
+            cu2amd_thread *t = &gone->threads[0];
+            snprintf(gone->err, gone->err_len,
+                     "deadlock: %llu block(s) wait at grid.sync(), which block (%u,%u,%u) and %llu other(s) "
+                     "exited without reaching",
+                     (unsigned long long)waiting, t->ctaid.x, t->ctaid.y, t->ctaid.z, (unsigned long long)exited - 1);
+            *status = CU2AMD_ERR_DEADLOCK;
+            return;
+        }
+        for (uint64_t k = 0; k < count; k++) {
+            cu2amd_block *b = &blocks[k];
+            b->at_grid = 0;
+            for (uint32_t i = 0; i < b->n; i++)
+                if (b->threads[i].state == T_GRID) b->threads[i].state = T_RUNNABLE;
+        }
+    }
+}
+
 int cu2amd_rt_launch_limited(const cu2amd_launch *l, uint64_t max_shared_bytes, char *err, size_t err_len) {
+    int coop = g_next_cooperative;
+    g_next_cooperative = 0;
     char buf[512];
     const char *bad = check_launch(l, max_shared_bytes, buf, sizeof buf);
     if (bad) {
@@ -525,32 +659,54 @@ int cu2amd_rt_launch_limited(const cu2amd_launch *l, uint64_t max_shared_bytes, 
         return CU2AMD_ERR_INVALID_LAUNCH;
     }
     uint32_t n = l->block.x * l->block.y * l->block.z;
-    int fibers = (l->flags & CU2AMD_LAUNCH_FIBERS) != 0;
+    uint64_t blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
+    /* A cooperative grid is small (the occupancy limit, checked by the caller): all of its
+     * blocks at once, always with fibers (grid.sync() switches away). */
+    uint64_t resident = coop ? blocks : 1;
+    if (coop && blocks * n > 65536) {
+        snprintf(err, err_len, "cooperative launch of %llu blocks of %u threads: too many threads to hold at once",
+                 (unsigned long long)blocks, n);
+        return CU2AMD_ERR_OUT_OF_RESOURCES;
+    }
+    int fibers = coop || (l->flags & CU2AMD_LAUNCH_FIBERS) != 0;
     size_t stack_size = l->stack_size ? l->stack_size : DEFAULT_STACK_SIZE;
-    if (fibers && ensure_stacks(n, stack_size) != 0) {
-        snprintf(err, err_len, "out of memory for %u fiber stacks of %zu bytes", n, stack_size);
+    if (fibers && ensure_stacks((uint32_t)(n * resident), stack_size) != 0) {
+        snprintf(err, err_len, "out of memory for %llu fiber stacks of %zu bytes", (unsigned long long)(n * resident),
+                 stack_size);
         return CU2AMD_ERR_OUT_OF_RESOURCES;
     }
     if (!g_altstack && !(g_altstack = malloc(ALTSTACK_SIZE))) {
         snprintf(err, err_len, "out of memory for the fault handler's stack");
         return CU2AMD_ERR_OUT_OF_RESOURCES;
     }
-    cu2amd_block *b = calloc(1, sizeof *b);
-    cu2amd_thread *threads = calloc(n, sizeof *threads);
-    cu2amd_fiber *fiber_ctx = fibers ? calloc(n, sizeof *fiber_ctx) : NULL;
-    uint32_t *order = calloc(n, sizeof *order);
+    size_t shared_bytes = l->dynamic_shared_size;
+    for (uint32_t r = 0; r < l->n_shared_regions; r++) shared_bytes += l->shared_region_sizes[r];
+    cu2amd_block *all = calloc(resident, sizeof *all);
+    cu2amd_thread *threads = calloc(n * resident, sizeof *threads);
+    cu2amd_fiber *fiber_ctx = fibers ? calloc(n * resident, sizeof *fiber_ctx) : NULL;
+    uint32_t *order = calloc(n * resident, sizeof *order);
+    uint8_t *save = coop ? calloc(resident, shared_bytes + 1) : NULL;
     /* The module's own buffer when its extern __shared__ arrays alias one (the check above
      * keeps the size within it), else memory of this launch. */
     uint8_t *dyn = l->dynamic_shared_buffer ? NULL : calloc(1, l->dynamic_shared_size + 256);
-    if (!b || !threads || !order || (!dyn && !l->dynamic_shared_buffer) || (fibers && !fiber_ctx)) {
-        free(b), free(threads), free(fiber_ctx), free(order), free(dyn);
+    if (!all || !threads || !order || (!dyn && !l->dynamic_shared_buffer) || (fibers && !fiber_ctx) ||
+        (coop && !save)) {
+        free(all), free(threads), free(fiber_ctx), free(order), free(dyn), free(save);
         snprintf(err, err_len, "out of memory for a block of %u threads", n);
         return CU2AMD_ERR_OUT_OF_RESOURCES;
     }
     uint8_t *dyn_aligned =
         dyn ? (uint8_t *)(((uintptr_t)dyn + 255) & ~(uintptr_t)255) : l->dynamic_shared_buffer;
-    *b = (cu2amd_block){.launch = l, .threads = threads, .fibers = fiber_ctx, .n = n, .use_fibers = fibers,
-                        .order = order, .status = CU2AMD_OK, .err = err, .err_len = err_len};
+    sigjmp_buf escape_to;
+    static uint64_t launches;
+    uint64_t grid_id = __atomic_add_fetch(&launches, 1, __ATOMIC_RELAXED);
+    char frame_marker;
+    for (uint64_t k = 0; k < resident; k++)
+        all[k] = (cu2amd_block){.launch = l, .threads = threads + k * n, .fibers = fibers ? fiber_ctx + k * n : NULL,
+                                .n = n, .use_fibers = fibers, .order = order + k * n, .status = CU2AMD_OK,
+                                .err = err, .err_len = err_len, .escape = &escape_to, .grid_id = grid_id,
+                                .launch_frame = &frame_marker, .coop = coop, .stack_first = (uint32_t)(k * n),
+                                .shared_save = coop ? save + k * (shared_bytes + 1) : NULL};
     err[0] = 0;
 
     struct sigaction act = {0}, old_segv, old_bus;
@@ -562,46 +718,35 @@ int cu2amd_rt_launch_limited(const cu2amd_launch *l, uint64_t max_shared_bytes, 
     sigaction(SIGSEGV, &act, &old_segv);
     sigaction(SIGBUS, &act, &old_bus);
     cu2amd_thread *saved_slot = *l->thread_slot;
-    g_block = b;
+    g_block = all;
 
-    static uint64_t launches;
-    b->grid_id = __atomic_add_fetch(&launches, 1, __ATOMIC_RELAXED);
-    char frame_marker;
-    b->launch_frame = &frame_marker;
-
-    int strict = (l->flags & CU2AMD_LAUNCH_STRICT) != 0;
-    uint64_t blocks = (uint64_t)l->grid.x * l->grid.y * l->grid.z;
-    if (sigsetjmp(b->escape, 1) == 0) {
-        for (uint64_t bi = 0; bi < blocks && b->status == CU2AMD_OK; bi++) {
-            cu2amd_dim3 ctaid = {(uint32_t)(bi % l->grid.x), (uint32_t)(bi / l->grid.x % l->grid.y),
-                                 (uint32_t)(bi / ((uint64_t)l->grid.x * l->grid.y))};
-            for (uint32_t i = 0; i < n; i++) {
-                cu2amd_thread *t = &threads[i];
-                memset(t, 0, sizeof *t);
-                t->tid = (cu2amd_dim3){i % l->block.x, i / l->block.x % l->block.y, i / (l->block.x * l->block.y)};
-                t->ntid = l->block;
-                t->ctaid = ctaid;
-                t->nctaid = l->grid;
-                t->linear_tid = i;
-                t->wave_size = l->wave_size;
-                t->lane = i % l->wave_size;
-                t->dynamic_shared = dyn_aligned;
-                t->dynamic_shared_size = (uint32_t)l->dynamic_shared_size;
-                t->block = b;
-                t->state = T_RUNNABLE;
+    int status = CU2AMD_OK;
+    if (sigsetjmp(escape_to, 1) == 0) {
+        if (coop) {
+            for (uint64_t k = 0; k < resident; k++) {
+                setup_block(&all[k], k, dyn_aligned);
+                init_fibers(&all[k]);
+                clear_shared(l, dyn_aligned);
+                swap_shared(&all[k], dyn_aligned, 1);
             }
-            b->n_exited = 0;
-            for (int id = 0; id < CU2AMD_NUM_BARRIERS; id++) reset_barrier(&b->barriers[id]);
-            memset(dyn_aligned, strict ? POISON_BYTE : 0, l->dynamic_shared_size);
-            if (strict)
-                for (uint32_t r = 0; r < l->n_shared_regions; r++)
-                    memset(l->shared_regions[r], POISON_BYTE, l->shared_region_sizes[r]);
-            make_order(b, bi);
-            if (fibers) run_fibers(b);
-            else run_loop(b);
+            run_grid(all, resident, dyn_aligned, &status);
+        } else {
+            cu2amd_block *b = all;
+            for (uint64_t bi = 0; bi < blocks && b->status == CU2AMD_OK; bi++) {
+                setup_block(b, bi, dyn_aligned);
+                clear_shared(l, dyn_aligned);
+                if (fibers) {
+                    init_fibers(b);
+                    run_fibers(b);
+                } else {
+                    run_loop(b);
+                }
+            }
+            status = b->status;
         }
     } else {
-        b->in_fiber = 0;
+        g_block->in_fiber = 0;
+        status = g_block->status;
     }
 
     g_block = NULL;
@@ -611,9 +756,68 @@ int cu2amd_rt_launch_limited(const cu2amd_launch *l, uint64_t max_shared_bytes, 
     sigaction(SIGBUS, &old_bus, NULL);
     sigaltstack(&old_alt, NULL);
     fflush(stdout);
-    int status = b->status;
-    free(b), free(threads), free(fiber_ctx), free(order), free(dyn);
+    free(all), free(threads), free(fiber_ctx), free(order), free(dyn), free(save);
     return status;
+}
+
+/* grid.sync() on the host platform (cooperative_groups.h): every thread of the grid
+ * waits here until all threads that have not exited do. Only in a cooperative launch:
+ * elsewhere the blocks are not resident together (CUDA's rule), and it stops the kernel. */
+void __cu2amd_grid_sync(void) {
+    cu2amd_block *b = g_block;
+    cu2amd_thread *t = g_current;
+    if (!b->coop) {
+        char who[48];
+        fmt_thread(who, sizeof who, t);
+        fail(b, CU2AMD_ERR_BARRIER,
+             "grid.sync() in block (%u,%u,%u), thread %s: the kernel was not launched with "
+             "cudaLaunchCooperativeKernel",
+             t->ctaid.x, t->ctaid.y, t->ctaid.z, who);
+        escape(b);
+    }
+    t->state = T_GRID;
+    t->wait_site = "grid.sync()";
+    cu2amd_fiber_switch(&b->fibers[t->linear_tid], &b->scheduler);
+}
+
+/* grid_group::is_valid(): whether this launch is cooperative. */
+uint32_t __cu2amd_grid_is_cooperative(void) { return (uint32_t)g_block->coop; }
+
+/* ------------------------------------------------------------------ cooperative launch (HIP ABI) */
+
+#define COOPERATIVE_LAUNCH_TOO_LARGE ((hipError_t)720) /* hipErrorCooperativeLaunchTooLarge */
+
+/* CUDA's rule for a cooperative grid: at most what the occupancy model holds at once
+ * (blocks per multiprocessor times multiprocessors); a block shape that cannot launch at
+ * all is left to the launch to reject. */
+static hipError_t check_cooperative(const void *f, dim3 grid, dim3 block, size_t shmem) {
+    uint64_t threads = (uint64_t)block.x * block.y * block.z;
+    uint64_t blocks = (uint64_t)grid.x * grid.y * grid.z;
+    if (!threads || !blocks || threads > CU2AMD_MAX_BLOCK_THREADS) return hipSuccess;
+    int per_sm = 0;
+    hipError_t e = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&per_sm, f, (int)threads, shmem, 0);
+    if (e != hipSuccess) return e;
+    hipDeviceProp_t prop;
+    if ((e = hipGetDeviceProperties(&prop, 0)) != hipSuccess) return e;
+    if (blocks > (uint64_t)per_sm * (uint64_t)prop.multiProcessorCount) {
+        fprintf(stderr,
+                "cu2amd host runtime: cooperative launch of %llu blocks of %llu threads: at most %d can be "
+                "resident (%d per multiprocessor, %d multiprocessor(s))\n",
+                (unsigned long long)blocks, (unsigned long long)threads, per_sm * prop.multiProcessorCount, per_sm,
+                prop.multiProcessorCount);
+        return cu2amd_hip_record(COOPERATIVE_LAUNCH_TOO_LARGE);
+    }
+    return hipSuccess;
+}
+
+hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDimX, void **kernelParams,
+                                      unsigned int sharedMemBytes, hipStream_t stream) {
+    hipError_t e = check_cooperative(f, gridDim, blockDimX, sharedMemBytes);
+    if (e != hipSuccess) return e;
+    g_next_cooperative = 1;
+    e = hipLaunchKernel(f, gridDim, blockDimX, kernelParams, sharedMemBytes, stream);
+    g_next_cooperative = 0;
+    return e;
 }
 
 void __cu2amd_trap(const char *site) {
@@ -661,7 +865,7 @@ int __cu2amd_is_space(int space, const void *p) {
     for (uint32_t r = 0; r < l->n_shared_regions && !shared; r++)
         shared = within(p, l->shared_regions[r], l->shared_region_sizes[r]);
     char here;
-    int local = b->use_fibers ? within(p, stack_of(t->linear_tid), g_stacks.size)
+    int local = b->use_fibers ? within(p, stack_of(b->stack_first + t->linear_tid), g_stacks.size)
                               : (const char *)p > &here && (const char *)p < b->launch_frame;
     return space == 1 ? shared : space == 2 ? local : !shared && !local;
 }

@@ -25,6 +25,12 @@
 
 #define CU2AMD_CG static __device__ __forceinline__
 
+#if defined(__CUDA__) && !defined(__HIP__)
+/* The host platform's runtime (cu2amd_host.h): grid_group::sync() and is_valid(). */
+extern "C" __device__ void __cu2amd_grid_sync(void);
+extern "C" __device__ unsigned int __cu2amd_grid_is_cooperative(void);
+#endif
+
 namespace cooperative_groups {
 
 namespace __cu2amd_cg {
@@ -60,6 +66,77 @@ class thread_block {
 
 CU2AMD_CG thread_block this_thread_block() { return thread_block(); }
 CU2AMD_CG void sync(const thread_block &) { __syncthreads(); }
+
+/* ---- the grid (cooperative launches) */
+
+namespace __cu2amd_cg {
+#if defined(__HIP_DEVICE_COMPILE__)
+/* AMD: a grid barrier in global memory. [0] counts the blocks arrived in this round, [1]
+ * is the round's generation: the last block to arrive resets the count, then publishes
+ * the next generation (release); the others wait for it (acquire). Each round leaves the
+ * count at 0, so repeated syncs and later launches start clean. One per translation unit
+ * (static): cooperative kernels of one file must not run at the same time. */
+static __device__ unsigned int grid_barrier_state[2];
+#endif
+
+CU2AMD_CG void grid_sync() {
+#if defined(__HIP_DEVICE_COMPILE__)
+    /* Every thread's writes released to the device before its block arrives; acquired
+     * after the block leaves. */
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "agent");
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+        unsigned int *count = &grid_barrier_state[0], *generation = &grid_barrier_state[1];
+        unsigned int blocks = gridDim.x * gridDim.y * gridDim.z;
+        unsigned int current = __hip_atomic_load(generation, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+        if (__hip_atomic_fetch_add(count, 1u, __ATOMIC_ACQ_REL, __HIP_MEMORY_SCOPE_AGENT) == blocks - 1) {
+            __hip_atomic_store(count, 0u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+            __hip_atomic_store(generation, current + 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+        } else {
+            while (__hip_atomic_load(generation, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) == current)
+                __builtin_amdgcn_s_sleep(2);
+        }
+    }
+    __syncthreads();
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "agent");
+#elif !defined(__HIP__)
+    __cu2amd_grid_sync(); /* the host runtime: blocks of a cooperative launch take turns */
+#endif
+}
+
+CU2AMD_CG bool grid_is_valid() {
+#if defined(__HIP__)
+    return true; /* AMD: cu2amd cannot tell a cooperative launch from another there */
+#else
+    return __cu2amd_grid_is_cooperative() != 0;
+#endif
+}
+} // namespace __cu2amd_cg
+
+/* Every thread of the grid. sync() needs a cooperative launch (cudaLaunchCooperativeKernel). */
+class grid_group {
+  public:
+    __device__ static void sync() { __cu2amd_cg::grid_sync(); }
+    __device__ static bool is_valid() { return __cu2amd_cg::grid_is_valid(); }
+    __device__ static unsigned long long num_blocks() {
+        return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+    }
+    __device__ static unsigned long long block_rank() {
+        return blockIdx.x + (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+    }
+    __device__ static unsigned long long num_threads() {
+        return num_blocks() * __cu2amd_cg::block_threads();
+    }
+    __device__ static unsigned long long size() { return num_threads(); }
+    __device__ static unsigned long long thread_rank() {
+        return block_rank() * __cu2amd_cg::block_threads() + __cu2amd_cg::block_rank();
+    }
+    __device__ static dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    __device__ static dim3 dim_blocks() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+};
+
+CU2AMD_CG grid_group this_grid() { return grid_group(); }
+CU2AMD_CG void sync(const grid_group &) { __cu2amd_cg::grid_sync(); }
 
 /* N consecutive threads of the block (of one warp): its lanes are the warp's lanes
  * [base, base + N). */

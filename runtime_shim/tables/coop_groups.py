@@ -9,12 +9,11 @@ dynamic partitions and the asynchronous collectives are not there yet.
 from __future__ import annotations
 
 from cu2amd.runtime_shim.tables.build import Impl, Table, names
-from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind
+from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
 CG = "cooperative_groups::"
 _OURS = "cu2amd"
 _NOT_CUDA = "not CUDA API: cu2amd's accessor for the group's lane mask"
-_GRID = "not implemented yet: needs cooperative launch and a grid-wide barrier"
 _CLUSTER = "thread block clusters (sm_90) have no AMD counterpart yet"
 
 _BLOCK = "sync thread_rank num_threads size group_index thread_index dim_threads group_dim"
@@ -50,7 +49,22 @@ IMPL = {
     f"{CG}thread_block_tile::mask": Impl(_OURS, note=_NOT_CUDA),
     f"{CG}coalesced_group::mask": Impl(_OURS, note=_NOT_CUDA),
     f"{CG}reduce": Impl(_OURS),
-    f"{CG}sync": Impl(_OURS, note="not yet for grid_group and cluster_group"),
+    f"{CG}sync": Impl(_OURS, note="not yet for cluster_group"),
+    **{name: Impl(_OURS) for name in _in("grid_group", _GRID_MEMBERS)},
+    f"{CG}grid_group::sync": Impl(
+        _OURS,
+        note="needs a cooperative launch (cudaLaunchCooperativeKernel); AMD: a barrier on a "
+        "counter and generation in global memory, one per translation unit; host platform: the "
+        "blocks take turns",
+    ),
+    f"{CG}grid_group::is_valid": Impl(
+        _OURS,
+        Status.EMULATED,
+        "AMD: always true (cu2amd cannot tell a cooperative launch there); host platform: "
+        "whether the launch is cooperative, as CUDA",
+    ),
+    f"{CG}grid_group": Impl(_OURS),
+    f"{CG}this_grid": Impl(_OURS),
     f"{CG}tiled_partition": Impl(
         _OURS,
         note="tiled_partition<N>(parent), N = 1..32; the dynamic tiled_partition(parent, n) "
@@ -58,10 +72,7 @@ IMPL = {
     ),
 }
 NOTES = {
-    **{name: _GRID for name in _in("grid_group", _GRID_MEMBERS)},
     **{name: _CLUSTER for name in _in("cluster_group", _CLUSTER_MEMBERS)},
-    f"{CG}grid_group": _GRID,
-    f"{CG}this_grid": _GRID,
     f"{CG}cluster_group": _CLUSTER,
     f"{CG}this_cluster": _CLUSTER,
 }

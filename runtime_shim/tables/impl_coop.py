@@ -7,6 +7,15 @@ from __future__ import annotations
 
 from cu2amd.runtime_shim.tables.build import Impl
 
-RUNTIME: dict[str, Impl] = {}
+RUNTIME: dict[str, Impl] = {
+    "cudaLaunchCooperativeKernel": Impl(
+        "hipLaunchCooperativeKernel",
+        note="a grid beyond the occupancy limit (cudaOccupancyMaxActiveBlocksPerMultiprocessor "
+        "times the multiprocessors) is cudaErrorCooperativeLaunchTooLarge; the host platform "
+        "holds all blocks at once (they take turns at grid.sync())",
+    ),
+}
 DRIVER: dict[str, Impl] = {}
-TYPES: dict[str, Impl] = {}
+TYPES: dict[str, Impl] = {
+    "cudaErrorCooperativeLaunchTooLarge": Impl("hipErrorCooperativeLaunchTooLarge"),
+}

@@ -253,7 +253,6 @@ IMPL = {
 NOTES = {
     "cudaConfigureCall": "removed in CUDA 10.1; declared only for the host platform's device pass, "
     "which parses but never calls it",
-    "cudaLaunchCooperativeKernel": "not implemented yet: needs grid-wide sync (grid_group::sync)",
     "cudaDeviceGetNvSciSyncAttributes": "NvSciSync is NVIDIA's; no ROCm counterpart",
     "cudaWGLGetDevice": "Windows OpenGL; cu2amd targets Linux",
 }

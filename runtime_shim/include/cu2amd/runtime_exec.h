@@ -16,6 +16,22 @@ static __host__ __inline__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, d
     return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
 
+/* All blocks of the grid resident at once, so that they can wait for each other
+ * (cooperative_groups::this_grid().sync()): a grid larger than the occupancy limit
+ * (cudaOccupancyMaxActiveBlocksPerMultiprocessor times the multiprocessors) is
+ * cudaErrorCooperativeLaunchTooLarge. HIP's hipLaunchCooperativeKernel. */
+CU2AMD_API cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                                   size_t sharedMem = 0, cudaStream_t stream = 0) {
+    if (sharedMem > 0xFFFFFFFFu) return __cu2amd_fail(cudaErrorInvalidValue);
+    return CU2AMD_ERR(hipLaunchCooperativeKernel(func, gridDim, blockDim, args, (unsigned int)sharedMem,
+                                                 __cu2amd_stream(stream)));
+}
+template <typename T>
+static __host__ __inline__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                                                                   size_t sharedMem = 0, cudaStream_t stream = 0) {
+    return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+
 /* ------------------------------------------------------------------ kernel attributes */
 
 /* ptxVersion and binaryVersion are the compiled-for compute capability (as XY), like

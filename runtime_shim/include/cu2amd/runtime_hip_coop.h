@@ -4,6 +4,8 @@
 #define CU2AMD_RUNTIME_HIP_COOP_H
 
 extern "C" {
+int hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDimX, void **kernelParams,
+                               unsigned int sharedMemBytes, cudaStream_t stream);
 }
 
 #endif

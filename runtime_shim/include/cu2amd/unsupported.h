@@ -240,7 +240,6 @@ __host__ int cudaIpcGetMemHandle(...) __attribute__((unavailable("cu2amd does no
 __host__ int cudaIpcOpenEventHandle(...) __attribute__((unavailable("cu2amd does not support cudaIpcOpenEventHandle (Device Management) yet")));
 __host__ int cudaIpcOpenMemHandle(...) __attribute__((unavailable("cu2amd does not support cudaIpcOpenMemHandle (Device Management) yet")));
 __host__ int cudaKernelSetAttributeForDevice(...) __attribute__((unavailable("cu2amd does not support cudaKernelSetAttributeForDevice (Library Management) yet")));
-__host__ int cudaLaunchCooperativeKernel(...) __attribute__((unavailable("cu2amd: cudaLaunchCooperativeKernel (Execution Control) is unsupported: not implemented yet: needs grid-wide sync (grid_group::sync)")));
 __host__ int cudaLaunchCooperativeKernelMultiDevice(...) __attribute__((unavailable("cu2amd does not support cudaLaunchCooperativeKernelMultiDevice (Execution Control) yet")));
 __host__ int cudaLaunchKernelExC(...) __attribute__((unavailable("cu2amd does not support cudaLaunchKernelExC (Execution Control) yet")));
 __host__ int cudaLibraryEnumerateKernels(...) __attribute__((unavailable("cu2amd does not support cudaLibraryEnumerateKernels (Library Management) yet")));

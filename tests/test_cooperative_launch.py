@@ -1,0 +1,219 @@
+"""Cooperative launch and grid-wide sync (cu2amd/runtime_exec.h, cooperative_groups.h):
+cudaLaunchCooperativeKernel with cooperative_groups::this_grid(). A self-checking program
+does a grid-wide reduction in several rounds of grid.sync() (a partial last block's worth
+of input, shared memory kept across the syncs), checks the grid group's ranks and indices
+on a 2-D grid, the occupancy limit (cudaErrorCooperativeLaunchTooLarge), and, on the host
+platform, what a launch that is not cooperative gets. It runs on the host platform (also
+with reversed and random thread orders and strict mode) and builds and links for gfx942,
+where grid.sync() is cu2amd's global-memory barrier."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from runtime_programs import link_for_gfx942, run_on_host
+
+# The runtime functions this program calls and checks (see tests/test_api_tables_run.py,
+# through tests/test_runtime_api_coop.py).
+CALLS = {"cudaLaunchCooperativeKernel"}
+
+PROGRAM = r"""
+#include <cstdio>
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+static int failures = 0;
+#define EXPECT(cond) do { if (!(cond)) { printf("FAILED line %d: %s\n", __LINE__, #cond); failures++; } } while (0)
+#define CALL(call, expected) do { cudaError_t e_ = (call); if (e_ != (expected)) { \
+    printf("FAILED line %d: %s -> %s, expected %s\n", __LINE__, #call, cudaGetErrorName(e_), #expected); failures++; } \
+    } while (0)
+#define OK(call) CALL(call, cudaSuccess)
+
+#define THREADS 64
+#define ROUNDS 3
+
+/* Each round: every block sums its grid-stride share of in[] (times the round number) into
+ * partial[]; after a grid.sync() block 0 adds the partial sums into out[round]; after
+ * another, every thread reads out[round] (seen[]). A value kept in shared memory across
+ * the syncs must survive them. */
+__global__ void grid_sum(const int *in, int n, int *partial, int *out, int *seen, int *kept) {
+    cg::grid_group grid = cg::this_grid();
+    cg::thread_block block = cg::this_thread_block();
+    __shared__ int smem[THREADS];
+    __shared__ int mine[THREADS];
+    mine[threadIdx.x] = (int)grid.thread_rank() * 7 + 1;
+    for (int r = 0; r < ROUNDS; r++) {
+        int sum = 0;
+        for (unsigned long long i = grid.thread_rank(); i < (unsigned long long)n; i += grid.size())
+            sum += in[i] * (r + 1);
+        smem[threadIdx.x] = sum;
+        block.sync();
+        for (int s = THREADS / 2; s > 0; s /= 2) {
+            if (threadIdx.x < s) smem[threadIdx.x] += smem[threadIdx.x + s];
+            block.sync();
+        }
+        if (threadIdx.x == 0) partial[grid.block_rank()] = smem[0];
+        grid.sync();
+        if (grid.block_rank() == 0 && threadIdx.x == 0) {
+            int total = 0;
+            for (unsigned long long b = 0; b < grid.num_blocks(); b++) total += partial[b];
+            out[r] = total;
+        }
+        cg::sync(grid);
+        seen[r * grid.size() + grid.thread_rank()] = out[r];
+    }
+    kept[grid.thread_rank()] = mine[threadIdx.x];
+}
+
+/* What the grid group says of each thread. */
+__global__ void describe(unsigned long long *info) {
+    cg::grid_group grid = cg::this_grid();
+    unsigned long long *o = info + 8 * grid.thread_rank();
+    o[0] = grid.thread_rank();
+    o[1] = grid.size() * 1000 + grid.num_threads();
+    o[2] = grid.num_blocks();
+    o[3] = grid.block_rank();
+    o[4] = grid.block_index().x + 10 * grid.block_index().y + 100 * grid.block_index().z;
+    o[5] = grid.dim_blocks().x + 10 * grid.dim_blocks().y + 100 * grid.dim_blocks().z;
+    o[6] = grid.is_valid();
+    o[7] = 42;
+}
+
+__global__ void sync_without_cooperative_launch(int *p) {
+    cg::this_grid().sync();
+    p[0] = 1;
+}
+
+/* Block 1 leaves before the grid syncs: the others would wait for it forever. */
+__global__ void early_exit(int *p) {
+    if (blockIdx.x == 1) return;
+    cg::this_grid().sync();
+    p[blockIdx.x] = 1;
+}
+
+int main() {
+    int value = 0;
+    OK(cudaDeviceGetAttribute(&value, cudaDevAttrCooperativeLaunch, 0));
+    EXPECT(value == 1);
+
+    int per_sm = 0, sms = 0;
+    OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_sum, THREADS, 0));
+    OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    int blocks = per_sm * sms;
+    EXPECT(blocks >= 4);
+    if (blocks > 16) blocks = 16;
+
+    /* A partial last block's worth: n is not a multiple of the grid's threads. */
+    const int n = 5 * THREADS * blocks + 37;
+    int *in, *partial, *out, *seen, *kept;
+    OK(cudaMallocManaged(&in, n * sizeof(int)));
+    OK(cudaMallocManaged(&partial, blocks * sizeof(int)));
+    OK(cudaMallocManaged(&out, ROUNDS * sizeof(int)));
+    OK(cudaMallocManaged(&seen, ROUNDS * THREADS * blocks * sizeof(int)));
+    OK(cudaMallocManaged(&kept, THREADS * blocks * sizeof(int)));
+    long long expected = 0;
+    for (int i = 0; i < n; i++) in[i] = (i * 37) % 101 - 50, expected += in[i];
+    void *args[] = {&in, (void *)&n, &partial, &out, &seen, &kept};
+    OK(cudaLaunchCooperativeKernel((void *)grid_sum, dim3(blocks), dim3(THREADS), args, 0, 0));
+    OK(cudaDeviceSynchronize());
+    for (int r = 0; r < ROUNDS; r++) {
+        EXPECT(out[r] == expected * (r + 1));
+        int bad = 0;
+        for (int t = 0; t < THREADS * blocks; t++) bad += seen[r * THREADS * blocks + t] != out[r];
+        EXPECT(bad == 0);
+    }
+    int bad = 0;
+    for (int t = 0; t < THREADS * blocks; t++) bad += kept[t] != t * 7 + 1;
+    EXPECT(bad == 0);
+
+    /* A 3-D grid: ranks and indices. */
+    unsigned long long *info;
+    const int total = 2 * 2 * 1 * 32;
+    OK(cudaMallocManaged(&info, 8 * total * sizeof(unsigned long long)));
+    void *info_args[] = {&info};
+    OK(cudaLaunchCooperativeKernel(describe, dim3(2, 2, 1), dim3(32), info_args, 0, cudaStreamLegacy));
+    OK(cudaDeviceSynchronize());
+    for (int t = 0; t < total; t++) {
+        unsigned long long *o = info + 8 * t;
+        unsigned long long b = t / 32;
+        EXPECT(o[7] == 42 && o[0] == (unsigned long long)t && o[1] == total * 1000ull + total && o[2] == 4 &&
+               o[3] == b && o[4] == b % 2 + 10 * (b / 2) && o[5] == 2 + 20 + 100);
+#if !defined(__HIP_PLATFORM_AMD__)
+        EXPECT(o[6] == 1);
+#endif
+    }
+
+    /* More blocks than can be resident at once. */
+    CALL(cudaLaunchCooperativeKernel((void *)grid_sum, dim3(per_sm * sms + 1), dim3(THREADS), args, 0, 0),
+         cudaErrorCooperativeLaunchTooLarge);
+    CALL(cudaGetLastError(), cudaErrorCooperativeLaunchTooLarge);
+    CALL(cudaLaunchCooperativeKernel((void *)grid_sum, dim3(1), dim3(2048), args, 0, 0),
+         cudaErrorInvalidConfiguration);
+    cudaGetLastError();
+
+#if !defined(__HIP_PLATFORM_AMD__)
+    /* The host platform knows a launch that is not cooperative: is_valid() is false there,
+     * and grid.sync() stops the kernel (a GPU would hang or fail). */
+    OK(cudaMemset(info, 0xff, 8 * total * sizeof(unsigned long long)));
+    describe<<<dim3(2, 2, 1), 32>>>(info);
+    OK(cudaDeviceSynchronize());
+    EXPECT(info[6] == 0 && info[7] == 42 && info[8 * (total - 1) + 6] == 0);
+    int *flag;
+    OK(cudaMallocManaged(&flag, sizeof(int)));
+    *flag = 0;
+    sync_without_cooperative_launch<<<2, 32>>>(flag);
+    CALL(cudaDeviceSynchronize(), cudaSuccess);
+    CALL(cudaGetLastError(), cudaErrorLaunchFailure);
+    EXPECT(*flag == 0);
+    void *flag_args[] = {&flag};
+    CALL(cudaLaunchCooperativeKernel((void *)early_exit, dim3(3), dim3(32), flag_args, 0, 0), cudaErrorLaunchFailure);
+    cudaGetLastError();
+    EXPECT(*flag == 0);
+#endif
+
+    printf("cooperative launch: %s\n", failures ? "FAILED" : "PASSED");
+    return failures != 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("cooperative_launch") / "coop.cu"
+    src.write_text(PROGRAM)
+    return src
+
+
+def test_grid_sync_program_runs_on_the_host_platform(source: Path, tmp_path: Path) -> None:
+    run = run_on_host(source, tmp_path, "cooperative launch")
+    assert (
+        "cooperative launch of 17 blocks of 64 threads: at most 16 can be resident "
+        "(16 per multiprocessor, 1 multiprocessor(s))" in run.stderr
+    )
+    assert (
+        "grid.sync() in block (0,0,0), thread (0,0,0): the kernel was not launched with "
+        "cudaLaunchCooperativeKernel" in run.stderr
+    )
+    assert (
+        "kernel '_Z10early_exitPi' failed: deadlock: 2 block(s) wait at grid.sync(), which "
+        "block (1,0,0) and 0 other(s) exited without reaching" in run.stderr
+    )
+    # The blocks' turns and their threads' order do not change the results.
+    exe = tmp_path / "cooperative launch"
+    for env in ({"CU2AMD_THREAD_ORDER": "reverse"}, {"CU2AMD_THREAD_ORDER": "random:7",
+                                                     "CU2AMD_STRICT": "1"}):  # fmt: skip
+        again = subprocess.run(
+            [str(exe)], capture_output=True, text=True, check=False, env={**os.environ, **env}
+        )
+        assert again.returncode == 0 and again.stdout == "cooperative launch: PASSED\n", (
+            again.stdout + again.stderr
+        )
+
+
+def test_grid_sync_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
+    """On AMD, hipLaunchCooperativeKernel; grid.sync() needs nothing from HIP."""
+    undefined = link_for_gfx942(source, tmp_path, "coop")
+    assert "hipLaunchCooperativeKernel" in undefined
