@@ -184,6 +184,14 @@ EXPORTS = {
     "hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
     "hipModuleOccupancyMaxPotentialBlockSize", "hipModuleOccupancyMaxPotentialBlockSizeWithFlags",
     "hipModuleUnload", "hipProfilerStart", "hipProfilerStop",
+    # memory pools, IPC, stream memory operations, ranges, peer contexts (hip_extra.c ...)
+    "hipCtxDisablePeerAccess", "hipCtxEnablePeerAccess", "hipDeviceGetDefaultMemPool",
+    "hipDeviceGetMemPool", "hipDeviceSetMemPool", "hipIpcCloseMemHandle", "hipIpcGetEventHandle",
+    "hipIpcGetMemHandle", "hipIpcOpenEventHandle", "hipIpcOpenMemHandle", "hipMallocFromPoolAsync",
+    "hipMemGetAddressRange", "hipMemPoolCreate", "hipMemPoolDestroy", "hipMemPoolGetAccess",
+    "hipMemPoolGetAttribute", "hipMemPoolSetAccess", "hipMemPoolSetAttribute", "hipMemPoolTrimTo",
+    "hipMemRangeGetAttribute", "hipMemRangeGetAttributes", "hipStreamWaitValue32",
+    "hipStreamWaitValue64", "hipStreamWriteValue32", "hipStreamWriteValue64",
     # cu2amd.host (loader.py)
     "cu2amd_rt_field_offset", "cu2amd_rt_launch", "cu2amd_rt_max_shared_bytes",
     "cu2amd_rt_version",

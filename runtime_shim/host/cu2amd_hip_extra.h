@@ -1,6 +1,126 @@
-/* HIP's C ABI for memory pools, IPC, virtual memory, stream attributes and the remaining runtime/driver functions, with HIP's own types, as the host runtime implements
- * it (see cu2amd_hip.h). Part of cu2amd_hip.h: include that. */
+/* HIP's C ABI for memory pools, IPC, stream memory operations and managed-memory range
+ * queries, with HIP's own types (ROCm 5.2's declarations and values), as the host runtime
+ * implements it (see cu2amd_hip.h). Part of cu2amd_hip.h: include that. */
 #ifndef CU2AMD_HIP_EXTRA_H
 #define CU2AMD_HIP_EXTRA_H
+
+/* ------------------------------------------------------------------ memory pools */
+
+typedef struct ihipMemPoolHandle_t *hipMemPool_t;
+
+typedef enum hipMemPoolAttr {
+    hipMemPoolReuseFollowEventDependencies = 0x1,
+    hipMemPoolReuseAllowOpportunistic = 0x2,
+    hipMemPoolReuseAllowInternalDependencies = 0x3,
+    hipMemPoolAttrReleaseThreshold = 0x4,
+    hipMemPoolAttrReservedMemCurrent = 0x5,
+    hipMemPoolAttrReservedMemHigh = 0x6,
+    hipMemPoolAttrUsedMemCurrent = 0x7,
+    hipMemPoolAttrUsedMemHigh = 0x8,
+} hipMemPoolAttr;
+
+typedef enum hipMemLocationType {
+    hipMemLocationTypeInvalid = 0,
+    hipMemLocationTypeDevice = 1,
+} hipMemLocationType;
+
+typedef struct hipMemLocation {
+    hipMemLocationType type;
+    int id;
+} hipMemLocation;
+
+typedef enum hipMemAccessFlags {
+    hipMemAccessFlagsProtNone = 0,
+    hipMemAccessFlagsProtRead = 1,
+    hipMemAccessFlagsProtReadWrite = 3,
+} hipMemAccessFlags;
+
+typedef struct hipMemAccessDesc {
+    hipMemLocation location;
+    hipMemAccessFlags flags;
+} hipMemAccessDesc;
+
+typedef enum hipMemAllocationType {
+    hipMemAllocationTypeInvalid = 0x0,
+    hipMemAllocationTypePinned = 0x1,
+    hipMemAllocationTypeMax = 0x7FFFFFFF,
+} hipMemAllocationType;
+
+typedef enum hipMemAllocationHandleType {
+    hipMemHandleTypeNone = 0x0,
+    hipMemHandleTypePosixFileDescriptor = 0x1,
+    hipMemHandleTypeWin32 = 0x2,
+    hipMemHandleTypeWin32Kmt = 0x4,
+} hipMemAllocationHandleType;
+
+typedef struct hipMemPoolProps {
+    hipMemAllocationType allocType;
+    hipMemAllocationHandleType handleTypes;
+    hipMemLocation location;
+    void *win32SecurityAttributes;
+    unsigned char reserved[64];
+} hipMemPoolProps;
+
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device);
+hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
+hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device);
+hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *pool_props);
+hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool);
+hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold);
+hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value);
+hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value);
+hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc *desc_list, size_t count);
+hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool, hipMemLocation *location);
+hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream);
+
+/* ------------------------------------------------------------------ IPC */
+
+#define HIP_IPC_HANDLE_SIZE 64
+typedef struct hipIpcMemHandle_st {
+    char reserved[HIP_IPC_HANDLE_SIZE];
+} hipIpcMemHandle_t;
+typedef struct hipIpcEventHandle_st {
+    char reserved[HIP_IPC_HANDLE_SIZE];
+} hipIpcEventHandle_t;
+#define hipIpcMemLazyEnablePeerAccess 0 /* ROCm's value, the only flags it takes */
+
+hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t *handle, void *devPtr);
+hipError_t hipIpcOpenMemHandle(void **devPtr, hipIpcMemHandle_t handle, unsigned int flags);
+hipError_t hipIpcCloseMemHandle(void *devPtr);
+hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t *handle, hipEvent_t event);
+hipError_t hipIpcOpenEventHandle(hipEvent_t *event, hipIpcEventHandle_t handle);
+
+/* ------------------------------------------------------------------ stream memory operations */
+
+#define hipStreamWaitValueGte 0x0
+#define hipStreamWaitValueEq 0x1
+#define hipStreamWaitValueAnd 0x2
+#define hipStreamWaitValueNor 0x3
+
+hipError_t hipStreamWaitValue32(hipStream_t stream, void *ptr, uint32_t value, unsigned int flags, uint32_t mask);
+hipError_t hipStreamWaitValue64(hipStream_t stream, void *ptr, uint64_t value, unsigned int flags, uint64_t mask);
+hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32_t value, unsigned int flags);
+hipError_t hipStreamWriteValue64(hipStream_t stream, void *ptr, uint64_t value, unsigned int flags);
+
+/* ------------------------------------------------------------------ managed memory ranges */
+
+typedef enum hipMemRangeAttribute {
+    hipMemRangeAttributeReadMostly = 1,
+    hipMemRangeAttributePreferredLocation = 2,
+    hipMemRangeAttributeAccessedBy = 3,
+    hipMemRangeAttributeLastPrefetchLocation = 4,
+    hipMemRangeAttributeCoherencyMode = 100,
+} hipMemRangeAttribute;
+
+hipError_t hipMemRangeGetAttribute(void *data, size_t data_size, hipMemRangeAttribute attribute, const void *dev_ptr,
+                                   size_t count);
+hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes, hipMemRangeAttribute *attributes,
+                                    size_t num_attributes, const void *dev_ptr, size_t count);
+
+/* ------------------------------------------------------------------ others */
+
+hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDeviceptr_t dptr);
+hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int flags);
+hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx);
 
 #endif

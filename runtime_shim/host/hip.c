@@ -173,6 +173,25 @@ hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
     return record(hipErrorInvalidDevice);
 }
 
+/* Contexts' peer access: every context is device 0's, so a peer context is always of the
+ * current device, which CUDA refuses (hipErrorInvalidDevice); none is ever enabled. */
+static hipError_t check_ctx(hipCtx_t ctx) {
+    hipError_t err = hipCtxPushCurrent(ctx);
+    if (err == hipSuccess) hipCtxPopCurrent(NULL);
+    return err;
+}
+
+hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int flags) {
+    if (flags != 0) return record(hipErrorInvalidValue);
+    hipError_t err = check_ctx(peerCtx);
+    return record(err != hipSuccess ? err : hipErrorInvalidDevice);
+}
+
+hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx) {
+    hipError_t err = check_ctx(peerCtx);
+    return record(err != hipSuccess ? err : hipErrorPeerAccessNotEnabled);
+}
+
 hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr, int srcDevice, int dstDevice) {
     if (!value || (unsigned)attr > hipDevP2PAttrHipArrayAccessSupported) return record(hipErrorInvalidValue);
     (void)srcDevice, (void)dstDevice;

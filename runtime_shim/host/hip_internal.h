@@ -27,6 +27,15 @@ CU2AMD_HIDDEN hipError_t cu2amd_hip_symbol(const void *shadow, void **address, s
 /* Frees every allocation of the device (hipDeviceReset): device, managed and pinned host
  * memory; registrations of the program's memory end. */
 CU2AMD_HIDDEN void cu2amd_hip_free_all(void);
+/* Memory pools (hip_extra.c) and the allocations they hand out, which hip_memory.c tracks
+ * as device memory: tracked with their pool, and given back to it when freed (it keeps
+ * or frees them); the device's current pool; hipDeviceReset empties every pool. */
+CU2AMD_HIDDEN hipError_t cu2amd_hip_track_pooled(void *ptr, size_t size, hipMemPool_t pool);
+CU2AMD_HIDDEN void cu2amd_hip_pool_release(hipMemPool_t pool, void *ptr, size_t size);
+CU2AMD_HIDDEN hipMemPool_t cu2amd_hip_current_pool(void);
+CU2AMD_HIDDEN void cu2amd_hip_pools_reset(void);
+/* The device or managed allocation holding `ptr`: 1 and its start and size, else 0. */
+CU2AMD_HIDDEN int cu2amd_hip_device_allocation(const void *ptr, void **base, size_t *size);
 /* cu2amd_rt_launch (runtime.c) with another limit on a block's shared memory. */
 CU2AMD_HIDDEN int cu2amd_rt_launch_limited(const cu2amd_launch *launch, uint64_t max_shared_bytes, char *err,
                                            size_t err_len);

@@ -19,11 +19,27 @@ typedef enum memory_kind {
     MEMORY_MANAGED = 8,    /* hipMallocManaged */
 } memory_kind;
 
+/* Managed memory's advice and prefetches, per page of an allocation (made on the first
+ * hint), as cudaMemRangeGetAttribute reports them: locations are a device (0), the CPU
+ * (-1) or none (-2, cudaInvalidDeviceId). */
+#define ADVICE_PAGE 4096
+#define READ_MOSTLY 1
+#define ACCESSED_BY_DEVICE 2
+#define ACCESSED_BY_CPU 4
+#define NO_LOCATION (-2)
+typedef struct page_advice {
+    uint8_t flags;
+    int8_t preferred;
+    int8_t prefetched;
+} page_advice;
+
 typedef struct allocation {
     char *ptr;
     size_t size;
     memory_kind kind;
     unsigned flags;
+    hipMemPool_t pool;   /* the memory pool it came from (hipMallocAsync ...), or NULL */
+    page_advice *advice; /* managed memory with hints, or NULL */
     struct allocation *next;
 } allocation;
 
@@ -46,7 +62,7 @@ static allocation *find_holding(const void *ptr) {
 static hipError_t track(void *ptr, size_t size, memory_kind kind, unsigned flags) {
     allocation *a = malloc(sizeof *a);
     if (!a) return record(hipErrorOutOfMemory);
-    *a = (allocation){ptr, size, kind, flags, g_allocations};
+    *a = (allocation){ptr, size, kind, flags, NULL, NULL, g_allocations};
     g_allocations = a;
     return hipSuccess;
 }
@@ -65,15 +81,33 @@ static hipError_t allocate(void **ptr, size_t size, memory_kind kind, unsigned f
     return hipSuccess;
 }
 
+/* A pool's allocation goes back to its pool (hip_extra.c), which keeps or frees it. */
 static void release(allocation **a, int owned) {
     allocation *dead = *a;
     *a = dead->next;
-    if (owned) free(dead->ptr);
+    if (dead->pool) cu2amd_hip_pool_release(dead->pool, dead->ptr, dead->size);
+    else if (owned) free(dead->ptr);
+    free(dead->advice);
     free(dead);
 }
 
 void cu2amd_hip_free_all(void) {
     while (g_allocations) release(&g_allocations, g_allocations->kind != MEMORY_REGISTERED);
+    cu2amd_hip_pools_reset();
+}
+
+hipError_t cu2amd_hip_track_pooled(void *ptr, size_t size, hipMemPool_t pool) {
+    hipError_t err = track(ptr, size, MEMORY_DEVICE, 0);
+    if (err == hipSuccess) g_allocations->pool = pool;
+    return err;
+}
+
+int cu2amd_hip_device_allocation(const void *ptr, void **base, size_t *size) {
+    allocation *a = find_holding(ptr);
+    if (!a || !(a->kind & (MEMORY_DEVICE | MEMORY_MANAGED))) return 0;
+    *base = a->ptr;
+    *size = a->size;
+    return 1;
 }
 
 /* ------------------------------------------------------------------ device memory */
@@ -102,10 +136,10 @@ hipError_t hipMallocManaged(void **dev_ptr, size_t size, unsigned int flags) {
     return allocate(dev_ptr, size, MEMORY_MANAGED, flags);
 }
 
-/* Stream-ordered allocation: streams run their work at once, so at once. */
+/* Stream-ordered allocation: streams run their work at once, so at once, from the
+ * device's current memory pool (hip_extra.c). */
 hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream) {
-    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    return hipMalloc(dev_ptr, size);
+    return hipMallocFromPoolAsync(dev_ptr, size, cu2amd_hip_current_pool(), stream);
 }
 
 hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
@@ -114,18 +148,100 @@ hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
 }
 
 /* Managed-memory hints: checked as CUDA checks them (the device pageably accesses all host
- * memory, so any range qualifies), with nothing to do: there is one memory. */
+ * memory, so any range qualifies). There is one memory, so they change nothing but what
+ * cudaMemRangeGetAttribute reports of managed memory, which is recorded per page. */
+static int valid_location(int device) { return device == 0 || device == -1 /* cudaCpuDeviceId */; }
+
+/* Applies `apply` to each page of managed memory in [ptr, ptr + count). */
+static hipError_t each_managed_page(const void *ptr, size_t count, void (*apply)(page_advice *, int), int arg) {
+    const char *start = ptr, *end = start + count;
+    for (allocation *a = g_allocations; a; a = a->next) {
+        if (a->kind != MEMORY_MANAGED || end <= a->ptr || start >= a->ptr + a->size) continue;
+        size_t pages = (a->size + ADVICE_PAGE - 1) / ADVICE_PAGE;
+        if (!a->advice) {
+            a->advice = malloc(pages * sizeof *a->advice);
+            if (!a->advice) return record(hipErrorOutOfMemory);
+            for (size_t p = 0; p < pages; p++) a->advice[p] = (page_advice){0, NO_LOCATION, NO_LOCATION};
+        }
+        size_t first = start > a->ptr ? (size_t)(start - a->ptr) / ADVICE_PAGE : 0;
+        size_t last = end < a->ptr + a->size ? (size_t)(end - 1 - a->ptr) / ADVICE_PAGE : pages - 1;
+        for (size_t p = first; p <= last; p++) apply(&a->advice[p], arg);
+    }
+    return hipSuccess;
+}
+
+static void set_read_mostly(page_advice *p, int on) { p->flags = on ? p->flags | READ_MOSTLY : p->flags & ~READ_MOSTLY; }
+static void set_preferred(page_advice *p, int device) { p->preferred = (int8_t)device; }
+static void set_accessed_by(page_advice *p, int bits) { p->flags |= (uint8_t)bits; }
+static void unset_accessed_by(page_advice *p, int bits) { p->flags &= (uint8_t)~bits; }
+static void set_prefetched(page_advice *p, int device) { p->prefetched = (int8_t)device; }
+
 hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device, hipStream_t stream) {
     if (!dev_ptr || count == 0) return record(hipErrorInvalidValue);
-    if (device != 0 && device != -1 /* cudaCpuDeviceId */) return record(hipErrorInvalidDevice);
+    if (!valid_location(device)) return record(hipErrorInvalidDevice);
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    return hipSuccess;
+    return each_managed_page(dev_ptr, count, set_prefetched, device);
 }
 
 hipError_t hipMemAdvise(const void *dev_ptr, size_t count, hipMemoryAdvise advice, int device) {
     if (!dev_ptr || count == 0 || advice < hipMemAdviseSetReadMostly || advice > hipMemAdviseUnsetAccessedBy)
         return record(hipErrorInvalidValue);
-    if (advice >= hipMemAdviseSetPreferredLocation && device != 0 && device != -1) return record(hipErrorInvalidDevice);
+    if (advice >= hipMemAdviseSetPreferredLocation && !valid_location(device)) return record(hipErrorInvalidDevice);
+    int who = device == 0 ? ACCESSED_BY_DEVICE : ACCESSED_BY_CPU;
+    switch (advice) {
+    case hipMemAdviseSetReadMostly: return each_managed_page(dev_ptr, count, set_read_mostly, 1);
+    case hipMemAdviseUnsetReadMostly: return each_managed_page(dev_ptr, count, set_read_mostly, 0);
+    case hipMemAdviseSetPreferredLocation: return each_managed_page(dev_ptr, count, set_preferred, device);
+    case hipMemAdviseUnsetPreferredLocation: return each_managed_page(dev_ptr, count, set_preferred, NO_LOCATION);
+    case hipMemAdviseSetAccessedBy: return each_managed_page(dev_ptr, count, set_accessed_by, who);
+    default: return each_managed_page(dev_ptr, count, unset_accessed_by, who);
+    }
+}
+
+/* CUDA's answers for a range of managed memory (all of it must be managed): a flag or a
+ * location that holds for every page, else 0 or cudaInvalidDeviceId; AccessedBy lists the
+ * locations every page has, then cudaInvalidDeviceId to the end of `data`. */
+hipError_t hipMemRangeGetAttribute(void *data, size_t data_size, hipMemRangeAttribute attribute, const void *dev_ptr,
+                                   size_t count) {
+    int is_list = attribute == hipMemRangeAttributeAccessedBy;
+    if (!data || !dev_ptr || count == 0 || data_size == 0 || data_size % 4 != 0 || (!is_list && data_size != 4))
+        return record(hipErrorInvalidValue);
+    if (attribute < hipMemRangeAttributeReadMostly || attribute > hipMemRangeAttributeLastPrefetchLocation)
+        return record(hipErrorInvalidValue);
+    const char *start = dev_ptr, *end = start + count;
+    allocation *a = find_holding(dev_ptr);
+    if (!a || a->kind != MEMORY_MANAGED || end > a->ptr + a->size) return record(hipErrorInvalidValue);
+    size_t first = (size_t)(start - a->ptr) / ADVICE_PAGE, last = (size_t)(end - 1 - a->ptr) / ADVICE_PAGE;
+    int all_flags = READ_MOSTLY | ACCESSED_BY_DEVICE | ACCESSED_BY_CPU, preferred = NO_LOCATION,
+        prefetched = NO_LOCATION;
+    for (size_t p = first; p <= last; p++) {
+        page_advice v = a->advice ? a->advice[p] : (page_advice){0, NO_LOCATION, NO_LOCATION};
+        all_flags &= v.flags;
+        preferred = p == first || v.preferred == preferred ? v.preferred : NO_LOCATION;
+        prefetched = p == first || v.prefetched == prefetched ? v.prefetched : NO_LOCATION;
+    }
+    int32_t *out = data;
+    switch (attribute) {
+    case hipMemRangeAttributeReadMostly: *out = (all_flags & READ_MOSTLY) != 0; break;
+    case hipMemRangeAttributePreferredLocation: *out = preferred; break;
+    case hipMemRangeAttributeLastPrefetchLocation: *out = prefetched; break;
+    default: {
+        size_t n = 0, slots = data_size / 4;
+        if ((all_flags & ACCESSED_BY_DEVICE) && n < slots) out[n++] = 0;
+        if ((all_flags & ACCESSED_BY_CPU) && n < slots) out[n++] = -1;
+        while (n < slots) out[n++] = NO_LOCATION;
+    }
+    }
+    return hipSuccess;
+}
+
+hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes, hipMemRangeAttribute *attributes,
+                                    size_t num_attributes, const void *dev_ptr, size_t count) {
+    if (!data || !data_sizes || !attributes || num_attributes == 0) return record(hipErrorInvalidValue);
+    for (size_t i = 0; i < num_attributes; i++) {
+        hipError_t err = hipMemRangeGetAttribute(data[i], data_sizes[i], attributes[i], dev_ptr, count);
+        if (err != hipSuccess) return err;
+    }
     return hipSuccess;
 }
 
@@ -167,6 +283,15 @@ hipError_t hipHostUnregister(void *hostPtr) {
     allocation **a = find_start(hostPtr, MEMORY_REGISTERED);
     if (!a) return record(hipErrorHostMemoryNotRegistered);
     release(a, 0);
+    return hipSuccess;
+}
+
+/* The allocation holding `dptr`: device, managed, pinned or registered memory. */
+hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDeviceptr_t dptr) {
+    allocation *a = dptr ? find_holding(dptr) : NULL;
+    if (!a) return record(hipErrorNotFound);
+    if (pbase) *pbase = a->ptr;
+    if (psize) *psize = a->size;
     return hipSuccess;
 }
 

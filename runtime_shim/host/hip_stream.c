@@ -5,8 +5,11 @@
 #define _GNU_SOURCE
 #include "hip_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define record cu2amd_hip_record
 
@@ -156,5 +159,94 @@ hipError_t hipEventDestroy(hipEvent_t event) {
     if (!valid_event(event)) return record(hipErrorInvalidResourceHandle);
     event->magic = 0;
     free(event);
+    return hipSuccess;
+}
+
+/* ------------------------------------------------------------------ event IPC */
+
+/* An interprocess event's handle names it; opening one (in any process) gives a new event
+ * of the same flags: work on the host platform is done when it is recorded, so an event
+ * of another process is always complete, as the opened event is. */
+typedef struct ipc_event {
+    uint32_t magic;
+    uint32_t flags;
+    int32_t pid;
+    uint64_t event;
+} ipc_event;
+#define IPC_EVENT_MAGIC 0x45504963
+
+hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t *handle, hipEvent_t event) {
+    if (!handle) return record(hipErrorInvalidValue);
+    if (!valid_event(event) || !(event->flags & hipEventInterprocess)) return record(hipErrorInvalidResourceHandle);
+    ipc_event h = {IPC_EVENT_MAGIC, event->flags, (int32_t)getpid(), (uint64_t)(uintptr_t)event};
+    memset(handle, 0, sizeof *handle);
+    memcpy(handle->reserved, &h, sizeof h);
+    return hipSuccess;
+}
+
+hipError_t hipIpcOpenEventHandle(hipEvent_t *event, hipIpcEventHandle_t handle) {
+    ipc_event h;
+    memcpy(&h, handle.reserved, sizeof h);
+    if (!event || h.magic != IPC_EVENT_MAGIC) return record(hipErrorInvalidValue);
+    return hipEventCreateWithFlags(event, h.flags);
+}
+
+/* ------------------------------------------------------------------ stream memory operations */
+
+/* Work runs at once, so a wait blocks the calling thread until its condition holds (another
+ * thread must make it true). One that waits this long is reported on stderr and fails,
+ * as a hang would otherwise be silent. */
+#define WAIT_VALUE_SECONDS 10
+
+static int wait_done(uint64_t v, uint64_t value, unsigned flags, uint64_t mask) {
+    v &= mask;
+    switch (flags) {
+    case hipStreamWaitValueGte: return v >= value;
+    case hipStreamWaitValueEq: return v == value;
+    case hipStreamWaitValueAnd: return (v & value) != 0;
+    default: return ~(v | (value & mask)) != 0;
+    }
+}
+
+static hipError_t wait_value(hipStream_t stream, void *ptr, uint64_t value, unsigned flags, uint64_t mask, int bits) {
+    if (!ptr || flags > hipStreamWaitValueNor || ((uintptr_t)ptr & (bits / 8 - 1))) return record(hipErrorInvalidValue);
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    uint64_t width = bits == 64 ? ~(uint64_t)0 : 0xFFFFFFFFu;
+    struct timespec start, now, pause = {0, 100000};
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        uint64_t v = bits == 64 ? __atomic_load_n((uint64_t *)ptr, __ATOMIC_ACQUIRE)
+                                : __atomic_load_n((uint32_t *)ptr, __ATOMIC_ACQUIRE);
+        if (wait_done(v, value & width, flags, mask & width)) return hipSuccess;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec - start.tv_sec >= WAIT_VALUE_SECONDS) {
+            fprintf(stderr, "cu2amd host runtime: hipStreamWaitValue%d: the value at %p did not satisfy the wait in %d s "
+                            "(streams run work at once on the host platform: another thread must write it)\n",
+                    bits, ptr, WAIT_VALUE_SECONDS);
+            return record(hipErrorNotReady);
+        }
+        nanosleep(&pause, NULL);
+    }
+}
+
+hipError_t hipStreamWaitValue32(hipStream_t stream, void *ptr, uint32_t value, unsigned int flags, uint32_t mask) {
+    return wait_value(stream, ptr, value, flags, mask, 32);
+}
+
+hipError_t hipStreamWaitValue64(hipStream_t stream, void *ptr, uint64_t value, unsigned int flags, uint64_t mask) {
+    return wait_value(stream, ptr, value, flags, mask, 64);
+}
+
+hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32_t value, unsigned int flags) {
+    if (!ptr || flags > 1 || ((uintptr_t)ptr & 3)) return record(hipErrorInvalidValue);
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    __atomic_store_n((uint32_t *)ptr, value, __ATOMIC_RELEASE);
+    return hipSuccess;
+}
+
+hipError_t hipStreamWriteValue64(hipStream_t stream, void *ptr, uint64_t value, unsigned int flags) {
+    if (!ptr || flags > 1 || ((uintptr_t)ptr & 7)) return record(hipErrorInvalidValue);
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    __atomic_store_n((uint64_t *)ptr, value, __ATOMIC_RELEASE);
     return hipSuccess;
 }

@@ -734,6 +734,11 @@ _declared(
     """)
     },
 )
+# What an area's header declares beyond the lists here (impl_extra.DRIVER_TYPES).
+for _kind in (Kind.TYPE, Kind.ENUMERATOR, Kind.MACRO):
+    _rows = {n: why for n, (k, why) in impl_extra.DRIVER_TYPES.items() if k is _kind}
+    _section = "memory pools, IPC, stream attributes and memory operations"
+    _declared(f"Data types used by the driver API: {_kind.value}s ({_section})", _kind, _rows)
 _declared(
     "Data types used by the driver API: macros",
     Kind.MACRO,

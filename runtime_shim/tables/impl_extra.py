@@ -1,12 +1,253 @@
 """What cu2amd implements of memory pools, IPC, virtual memory, stream attributes and the
 remaining runtime/driver functions: the `Impl` of each function (RUNTIME for the runtime
 API, DRIVER for the driver API) and of each type, enum or enumerator (TYPES). runtime.py,
-driver.py and runtime_types.py take their rows' status from here, as from their own IMPL."""
+driver.py and runtime_types.py take their rows' status from here, as from their own IMPL.
+
+Names the runtime_types.py sections do not list are in NEW_TYPES (by kind), and the driver
+API's types, enums and enumerators in DRIVER_TYPES: those modules add their rows."""
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Impl
+from cu2amd.runtime_shim.tables.build import Impl, hip_name, names
+from cu2amd.runtime_shim.tables.row import Kind, Status
 
-RUNTIME: dict[str, Impl] = {}
-DRIVER: dict[str, Impl] = {}
-TYPES: dict[str, Impl] = {}
+E = Status.EMULATED
+
+_POOLS_HOST = (
+    "host platform: allocations are made and freed when called (streams run work at once); a "
+    "pool keeps freed blocks for same-size reuse up to its release threshold"
+)
+_IPC = (
+    "host platform: device memory is the process's heap, so a memory handle opens only in the "
+    "process that made it (CUDA opens it only in another process); AMD: HIP's IPC"
+)
+_STREAM_ATTRS = (
+    "kept by cu2amd per stream handle (ROCm 5.2 has no stream attributes): the access policy "
+    "window and synchronization policy are checked and reported back, without effect (no "
+    "persisting L2 on AMD GPUs; the host platform runs work at once); the priority is the one "
+    "the stream was created with (setting another is cudaErrorNotSupported); a stream created "
+    "where a destroyed one was sees its attributes"
+)
+_STREAM_ID = (
+    "a number cu2amd gives each stream handle when first asked, unique in the process (a "
+    "stream created where a destroyed one was gets its id)"
+)
+_STREAM_DEVICE = (
+    "the current device (HIP 5.2 cannot say which device made a stream): right on one device, "
+    "or for streams used on the device that made them"
+)
+_RANGES = (
+    "AMD: HIP's; host platform: one memory, the hints are recorded per 4 KiB page of managed "
+    "memory and reported as CUDA reports them"
+)
+_V2_LOCATION = (
+    "a location is a device or the host (cudaCpuDeviceId); host NUMA nodes are "
+    "cudaErrorNotSupported"
+)
+
+RUNTIME: dict[str, Impl] = {
+    **{
+        name: Impl(hip_name(name), E, _POOLS_HOST)
+        for name in names("""
+        cudaDeviceGetDefaultMemPool cudaDeviceGetMemPool cudaDeviceSetMemPool
+        cudaMallocFromPoolAsync cudaMemPoolCreate cudaMemPoolDestroy cudaMemPoolGetAccess
+        cudaMemPoolGetAttribute cudaMemPoolSetAccess cudaMemPoolSetAttribute cudaMemPoolTrimTo
+    """)
+    },
+    **{
+        name: Impl(hip_name(name), E, _IPC)
+        for name in names("cudaIpcCloseMemHandle cudaIpcGetMemHandle cudaIpcOpenMemHandle")
+    },
+    **{
+        name: Impl(
+            hip_name(name),
+            E,
+            "host platform: opening gives a new event of the same flags (work is done when "
+            "recorded there, so the other process's event is always complete); AMD: HIP's IPC",
+        )
+        for name in names("cudaIpcGetEventHandle cudaIpcOpenEventHandle")
+    },
+    "cudaMemRangeGetAttribute": Impl("hipMemRangeGetAttribute", E, _RANGES),
+    "cudaMemRangeGetAttributes": Impl("hipMemRangeGetAttributes", E, _RANGES),
+    "cudaMemAdvise_v2": Impl("hipMemAdvise", E, _V2_LOCATION),
+    "cudaMemPrefetchAsync_v2": Impl("hipMemPrefetchAsync", E, _V2_LOCATION + "; flags must be 0"),
+    "cudaStreamGetAttribute": Impl("cu2amd: stream_attributes.h", E, _STREAM_ATTRS),
+    "cudaStreamSetAttribute": Impl("cu2amd: stream_attributes.h", E, _STREAM_ATTRS),
+    "cudaStreamCopyAttributes": Impl("cu2amd: stream_attributes.h", E, _STREAM_ATTRS),
+    "cudaStreamGetId": Impl("cu2amd: stream_attributes.h", E, _STREAM_ID),
+    "cudaStreamGetDevice": Impl("hipGetDevice", E, _STREAM_DEVICE),
+    "cudaEventElapsedTime_v2": Impl("hipEventElapsedTime"),
+}
+_WAIT = (
+    "AMD: HIP's (ROCm may want the memory from hipExtMallocWithFlags' signal memory); host "
+    "platform: streams run work at once, so a wait blocks the calling thread until another "
+    "thread makes it true, and fails after 10 s (said on stderr); CU_STREAM_WAIT_VALUE_FLUSH "
+    "is CUDA_ERROR_NOT_SUPPORTED"
+)
+DRIVER: dict[str, Impl] = {
+    **{
+        "cu" + name[len("cuda") :].replace("MallocFromPoolAsync", "MemAllocFromPoolAsync"): impl
+        for name, impl in RUNTIME.items()
+        if name.startswith(
+            (
+                "cudaMemPool",
+                "cudaMallocFromPool",
+                "cudaDeviceGetDefaultMemPool",
+                "cudaDeviceGetMemPool",
+                "cudaDeviceSetMemPool",
+                "cudaIpc",
+                "cudaMemRangeGet",
+                "cudaStreamGetAttribute",
+                "cudaStreamSetAttribute",
+                "cudaStreamCopyAttributes",
+                "cudaStreamGetId",
+                "cudaStreamGetDevice",
+                "cudaEventElapsedTime_v2",
+                "cudaMemAdvise_v2",
+                "cudaMemPrefetchAsync_v2",
+            )
+        )
+    },
+    "cuMemAllocAsync": Impl("hipMallocAsync", E, "from the device's current pool; " + _POOLS_HOST),
+    "cuMemFreeAsync": Impl("hipFreeAsync", E, _POOLS_HOST),
+    "cuMemAdvise": Impl(
+        "hipMemAdvise", E, "AMD: acted on with XNACK on; host platform: recorded (one memory)"
+    ),
+    "cuMemPrefetchAsync": Impl(
+        "hipMemPrefetchAsync",
+        E,
+        "AMD: migrates with XNACK on; host platform: recorded (one memory)",
+    ),
+    "cuStreamAttachMemAsync": Impl(
+        "hipStreamAttachMemAsync", E, "host platform: checked, no effect (one memory)"
+    ),
+    "cuMemGetAddressRange": Impl("hipMemGetAddressRange"),
+    "cuStreamWaitValue32": Impl("hipStreamWaitValue32", E, _WAIT),
+    "cuStreamWaitValue64": Impl("hipStreamWaitValue64", E, _WAIT),
+    "cuStreamWriteValue32": Impl(
+        "hipStreamWriteValue32", note="CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER keeps the barrier"
+    ),
+    "cuStreamWriteValue64": Impl(
+        "hipStreamWriteValue64", note="CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER keeps the barrier"
+    ),
+    "cuStreamBatchMemOp": Impl(
+        "cu2amd: hipStreamWaitValue*/hipStreamWriteValue* in order",
+        E,
+        "each operation one call, as cuStreamWaitValue*/cuStreamWriteValue* (their notes); "
+        "CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES is CUDA_ERROR_NOT_SUPPORTED",
+    ),
+    "cuDeviceGetP2PAttribute": Impl(
+        "hipDeviceGetP2PAttribute",
+        note="CUDA's attribute numbers (HIP's count from 0); host platform: one device, so "
+        "CUDA_ERROR_INVALID_DEVICE",
+    ),
+    "cuCtxEnablePeerAccess": Impl(
+        "hipCtxEnablePeerAccess",
+        note="host platform: one device, so a peer context is the current device's "
+        "(CUDA_ERROR_INVALID_DEVICE)",
+    ),
+    "cuCtxDisablePeerAccess": Impl(
+        "hipCtxDisablePeerAccess",
+        note="host platform: one device, so peer access is never enabled",
+    ),
+}
+
+_CUDA_VALUE = "cu2amd: CUDA's value (HIP's is the same)"
+_CUDA_LAYOUT = "cu2amd: CUDA's layout (HIP's is the same)"
+TYPES: dict[str, Impl] = {
+    "cudaMemPool_t": Impl("hipMemPool_t"),
+    "cudaMemPoolProps": Impl("hipMemPoolProps", note="CUDA 12.0's layout (no maxSize)"),
+    "cudaMemLocation": Impl("hipMemLocation"),
+    "cudaMemAccessDesc": Impl("hipMemAccessDesc"),
+    "cudaIpcMemHandle_t": Impl("hipIpcMemHandle_t"),
+    "cudaIpcEventHandle_t": Impl("hipIpcEventHandle_t"),
+    "cudaAccessPolicyWindow": Impl("cu2amd: CUDA's layout (a hint without effect)"),
+    "cudaMemPoolAttr": Impl("hipMemPoolAttr"),
+    "cudaMemAllocationType": Impl("hipMemAllocationType"),
+    "cudaMemRangeAttribute": Impl("hipMemRangeAttribute"),
+    "cudaIpcMemLazyEnablePeerAccess": Impl(
+        "hipIpcMemLazyEnablePeerAccess", note="CUDA's value; HIP always enables peer access lazily"
+    ),
+}
+# Declared by cu2amd/runtime_extra.h beyond runtime_types.py's lists: CUDA's values.
+NEW_TYPES: dict[Kind, tuple[str, ...]] = {
+    Kind.ENUM: names("""
+        cudaAccessProperty cudaMemAccessFlags cudaMemAllocationHandleType cudaMemLocationType
+        cudaStreamAttrID cudaSynchronizationPolicy
+    """),
+    Kind.TYPE: names("cudaStreamAttrValue"),
+    Kind.ENUMERATOR: names("""
+        cudaAccessPropertyNormal cudaAccessPropertyPersisting cudaAccessPropertyStreaming
+        cudaMemAccessFlagsProtNone cudaMemAccessFlagsProtRead cudaMemAccessFlagsProtReadWrite
+        cudaMemAllocationTypeInvalid cudaMemAllocationTypeMax cudaMemAllocationTypePinned
+        cudaMemHandleTypeNone cudaMemHandleTypePosixFileDescriptor cudaMemHandleTypeWin32
+        cudaMemHandleTypeWin32Kmt cudaMemLocationTypeDevice cudaMemLocationTypeHost
+        cudaMemLocationTypeHostNuma cudaMemLocationTypeHostNumaCurrent cudaMemLocationTypeInvalid
+        cudaMemPoolAttrReleaseThreshold cudaMemPoolAttrReservedMemCurrent
+        cudaMemPoolAttrReservedMemHigh cudaMemPoolAttrUsedMemCurrent cudaMemPoolAttrUsedMemHigh
+        cudaMemPoolReuseAllowInternalDependencies cudaMemPoolReuseAllowOpportunistic
+        cudaMemPoolReuseFollowEventDependencies cudaMemRangeAttributeAccessedBy
+        cudaMemRangeAttributeLastPrefetchLocation cudaMemRangeAttributePreferredLocation
+        cudaMemRangeAttributeReadMostly cudaStreamAttributeAccessPolicyWindow
+        cudaStreamAttributePriority cudaStreamAttributeSynchronizationPolicy cudaSyncPolicyAuto
+        cudaSyncPolicyBlockingSync cudaSyncPolicySpin cudaSyncPolicyYield
+    """),
+}
+_HINTS = {"cudaAccessProperty", "cudaSynchronizationPolicy", "cudaStreamAttrID",
+          "cudaStreamAttrValue"}  # fmt: skip
+TYPES.update(
+    {
+        name: Impl(
+            "cu2amd: CUDA's value (stream attributes: cu2amd's)"
+            if name in _HINTS
+            or name.startswith(("cudaAccessProperty", "cudaSyncPolicy", "cudaStreamAttribute"))
+            else hip_name(name)
+        )
+        for kind_names in NEW_TYPES.values()
+        for name in kind_names
+    }
+)
+# The driver API's (cuda.h, cu2amd/driver_extra.h): name -> (kind, what it is).
+_CU_VALUES = "cu2amd: CUDA's values (cu2amd/driver_extra.h)"
+DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
+    **{
+        name: (Kind.TYPE, _CU_VALUES)
+        for name in names("""
+        cuuint32_t cuuint64_t CUmemoryPool CUmemPool_attribute CUmemLocationType CUmemLocation
+        CUmemAccess_flags CUmemAccessDesc CUmemAllocationType CUmemAllocationHandleType
+        CUmemPoolProps CUipcMemHandle CUipcEventHandle CUmem_advise CUmem_range_attribute
+        CUaccessProperty CUaccessPolicyWindow CUsynchronizationPolicy CUstreamAttrID
+        CUstreamAttrValue CUstreamWaitValue_flags CUstreamWriteValue_flags
+        CUstreamBatchMemOpType CUstreamBatchMemOpParams CUdevice_P2PAttribute
+    """)
+    },
+    **{
+        name: (Kind.MACRO, _CU_VALUES)
+        for name in names("""
+        CU_DEVICE_CPU CU_DEVICE_INVALID CU_IPC_HANDLE_SIZE CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS
+    """)
+    },
+    **{
+        name: (Kind.ENUMERATOR, _CU_VALUES)
+        for name in names("""
+        CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC
+        CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES CU_MEMPOOL_ATTR_RELEASE_THRESHOLD
+        CU_MEMPOOL_ATTR_RESERVED_MEM_{CURRENT,HIGH} CU_MEMPOOL_ATTR_USED_MEM_{CURRENT,HIGH}
+        CU_MEM_LOCATION_TYPE_{INVALID,DEVICE,HOST,HOST_NUMA,HOST_NUMA_CURRENT}
+        CU_MEM_ACCESS_FLAGS_PROT_{NONE,READ,READWRITE} CU_MEM_ALLOCATION_TYPE_{INVALID,PINNED,MAX}
+        CU_MEM_HANDLE_TYPE_{NONE,POSIX_FILE_DESCRIPTOR,WIN32,WIN32_KMT}
+        CU_MEM_ADVISE_SET_{READ_MOSTLY,PREFERRED_LOCATION,ACCESSED_BY}
+        CU_MEM_ADVISE_UNSET_{READ_MOSTLY,PREFERRED_LOCATION,ACCESSED_BY}
+        CU_MEM_RANGE_ATTRIBUTE_{READ_MOSTLY,PREFERRED_LOCATION,ACCESSED_BY,LAST_PREFETCH_LOCATION}
+        CU_ACCESS_PROPERTY_{NORMAL,STREAMING,PERSISTING}
+        CU_SYNC_POLICY_{AUTO,SPIN,YIELD,BLOCKING_SYNC}
+        CU_STREAM_ATTRIBUTE_{ACCESS_POLICY_WINDOW,SYNCHRONIZATION_POLICY,PRIORITY}
+        CU_STREAM_WAIT_VALUE_{GEQ,EQ,AND,NOR,FLUSH}
+        CU_STREAM_WRITE_VALUE_{DEFAULT,NO_MEMORY_BARRIER}
+        CU_STREAM_MEM_OP_{WAIT_VALUE_32,WRITE_VALUE_32,FLUSH_REMOTE_WRITES,WAIT_VALUE_64}
+        CU_STREAM_MEM_OP_{WRITE_VALUE_64,BARRIER}
+        CU_DEVICE_P2P_ATTRIBUTE_{PERFORMANCE_RANK,ACCESS_SUPPORTED,NATIVE_ATOMIC_SUPPORTED}
+        CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED
+    """)
+    },
+}

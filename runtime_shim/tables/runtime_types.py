@@ -274,4 +274,9 @@ S(
     rocm=hip_name,
 )
 
+# What an area's header declares beyond the lists above (impl_extra.NEW_TYPES).
+for _kind, _names in impl_extra.NEW_TYPES.items():
+    S(f"Data types used by CUDA Runtime: {_kind.value}s (memory pools, IPC, stream attributes)",
+      " ".join(sorted(_names)), kind=_kind, rocm=hip_name)  # fmt: skip
+
 ROWS: tuple[ApiRow, ...] = _T.done()

@@ -1,5 +1,442 @@
-/* The CUDA driver API: memory pools, IPC, virtual memory, stream attributes and the remaining runtime/driver functions. Part of cuda.h: include that. */
+/* The CUDA driver API: the stream-ordered memory allocator's pools, IPC handles, managed
+ * memory hints and range queries, stream attributes and ids, stream memory operations,
+ * peer access. C and C++ (cuda.h serves both). Part of cuda.h: include that. */
 #ifndef CU2AMD_DRIVER_EXTRA_H
 #define CU2AMD_DRIVER_EXTRA_H
+
+/* ------------------------------------------------------------------ types (CUDA's values) */
+
+typedef unsigned int cuuint32_t;
+typedef unsigned long long cuuint64_t;
+
+#define CU_DEVICE_CPU ((CUdevice)-1)
+#define CU_DEVICE_INVALID ((CUdevice)-2)
+
+typedef struct ihipMemPoolHandle_t *CUmemoryPool;
+typedef enum __cu2amd_cu_mempool_attribute {
+    CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES = 1,
+    CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC = 2,
+    CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES = 3,
+    CU_MEMPOOL_ATTR_RELEASE_THRESHOLD = 4,
+    CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT = 5,
+    CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH = 6,
+    CU_MEMPOOL_ATTR_USED_MEM_CURRENT = 7,
+    CU_MEMPOOL_ATTR_USED_MEM_HIGH = 8,
+} CUmemPool_attribute;
+typedef enum __cu2amd_cu_mem_location_type {
+    CU_MEM_LOCATION_TYPE_INVALID = 0,
+    CU_MEM_LOCATION_TYPE_DEVICE = 1,
+    CU_MEM_LOCATION_TYPE_HOST = 2,
+    CU_MEM_LOCATION_TYPE_HOST_NUMA = 3,
+    CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT = 4,
+} CUmemLocationType;
+typedef struct __cu2amd_cu_mem_location {
+    CUmemLocationType type;
+    int id;
+} CUmemLocation;
+typedef enum __cu2amd_cu_mem_access_flags {
+    CU_MEM_ACCESS_FLAGS_PROT_NONE = 0,
+    CU_MEM_ACCESS_FLAGS_PROT_READ = 1,
+    CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 3,
+} CUmemAccess_flags;
+typedef struct __cu2amd_cu_mem_access_desc {
+    CUmemLocation location;
+    CUmemAccess_flags flags;
+} CUmemAccessDesc;
+typedef enum __cu2amd_cu_mem_allocation_type {
+    CU_MEM_ALLOCATION_TYPE_INVALID = 0,
+    CU_MEM_ALLOCATION_TYPE_PINNED = 1,
+    CU_MEM_ALLOCATION_TYPE_MAX = 0x7FFFFFFF,
+} CUmemAllocationType;
+typedef enum __cu2amd_cu_mem_handle_type {
+    CU_MEM_HANDLE_TYPE_NONE = 0,
+    CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR = 1,
+    CU_MEM_HANDLE_TYPE_WIN32 = 2,
+    CU_MEM_HANDLE_TYPE_WIN32_KMT = 4,
+} CUmemAllocationHandleType;
+/* CUDA 12.0's layout, which is HIP's hipMemPoolProps. */
+typedef struct __cu2amd_cu_mem_pool_props {
+    CUmemAllocationType allocType;
+    CUmemAllocationHandleType handleTypes;
+    CUmemLocation location;
+    void *win32SecurityAttributes;
+    unsigned char reserved[64];
+} CUmemPoolProps;
+
+/* IPC handles: HIP's (64 opaque bytes, passed by value), the runtime API's too. */
+#ifndef CU2AMD_IPC_HANDLES
+#define CU2AMD_IPC_HANDLES
+struct __cu2amd_ipc_mem_handle {
+    char reserved[64];
+};
+struct __cu2amd_ipc_event_handle {
+    char reserved[64];
+};
+#endif
+typedef struct __cu2amd_ipc_mem_handle CUipcMemHandle;
+typedef struct __cu2amd_ipc_event_handle CUipcEventHandle;
+#define CU_IPC_HANDLE_SIZE 64
+#define CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS 0x1
+
+typedef enum __cu2amd_cu_mem_advise {
+    CU_MEM_ADVISE_SET_READ_MOSTLY = 1,
+    CU_MEM_ADVISE_UNSET_READ_MOSTLY = 2,
+    CU_MEM_ADVISE_SET_PREFERRED_LOCATION = 3,
+    CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION = 4,
+    CU_MEM_ADVISE_SET_ACCESSED_BY = 5,
+    CU_MEM_ADVISE_UNSET_ACCESSED_BY = 6,
+} CUmem_advise;
+typedef enum __cu2amd_cu_mem_range_attribute {
+    CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY = 1,
+    CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION = 2,
+    CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY = 3,
+    CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION = 4,
+} CUmem_range_attribute;
+
+typedef enum __cu2amd_cu_access_property {
+    CU_ACCESS_PROPERTY_NORMAL = 0,
+    CU_ACCESS_PROPERTY_STREAMING = 1,
+    CU_ACCESS_PROPERTY_PERSISTING = 2,
+} CUaccessProperty;
+typedef struct __cu2amd_cu_access_policy_window {
+    void *base_ptr;
+    size_t num_bytes;
+    float hitRatio;
+    CUaccessProperty hitProp;
+    CUaccessProperty missProp;
+} CUaccessPolicyWindow;
+typedef enum __cu2amd_cu_sync_policy {
+    CU_SYNC_POLICY_AUTO = 1,
+    CU_SYNC_POLICY_SPIN = 2,
+    CU_SYNC_POLICY_YIELD = 3,
+    CU_SYNC_POLICY_BLOCKING_SYNC = 4,
+} CUsynchronizationPolicy;
+typedef enum __cu2amd_cu_stream_attr_id {
+    CU_STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1,
+    CU_STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3,
+    CU_STREAM_ATTRIBUTE_PRIORITY = 8,
+} CUstreamAttrID;
+typedef union __cu2amd_cu_stream_attr_value {
+    CUaccessPolicyWindow accessPolicyWindow;
+    CUsynchronizationPolicy syncPolicy;
+    int priority;
+    char pad[64]; /* CUDA 12's size */
+} CUstreamAttrValue;
+
+typedef enum __cu2amd_cu_wait_value_flags {
+    CU_STREAM_WAIT_VALUE_GEQ = 0x0,
+    CU_STREAM_WAIT_VALUE_EQ = 0x1,
+    CU_STREAM_WAIT_VALUE_AND = 0x2,
+    CU_STREAM_WAIT_VALUE_NOR = 0x3,
+    CU_STREAM_WAIT_VALUE_FLUSH = 1 << 30,
+} CUstreamWaitValue_flags;
+typedef enum __cu2amd_cu_write_value_flags {
+    CU_STREAM_WRITE_VALUE_DEFAULT = 0x0,
+    CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER = 0x1,
+} CUstreamWriteValue_flags;
+typedef enum __cu2amd_cu_batch_mem_op_type {
+    CU_STREAM_MEM_OP_WAIT_VALUE_32 = 1,
+    CU_STREAM_MEM_OP_WRITE_VALUE_32 = 2,
+    CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES = 3,
+    CU_STREAM_MEM_OP_WAIT_VALUE_64 = 4,
+    CU_STREAM_MEM_OP_WRITE_VALUE_64 = 5,
+    CU_STREAM_MEM_OP_BARRIER = 6,
+} CUstreamBatchMemOpType;
+/* CUDA's layout: 48 bytes, every member starting with the operation. */
+typedef union __cu2amd_cu_batch_mem_op_params {
+    CUstreamBatchMemOpType operation;
+    struct __cu2amd_cu_mem_op_wait_value {
+        CUstreamBatchMemOpType operation;
+        CUdeviceptr address;
+        union {
+            cuuint32_t value;
+            cuuint64_t value64;
+        };
+        unsigned int flags;
+        CUdeviceptr alias;
+    } waitValue;
+    struct __cu2amd_cu_mem_op_write_value {
+        CUstreamBatchMemOpType operation;
+        CUdeviceptr address;
+        union {
+            cuuint32_t value;
+            cuuint64_t value64;
+        };
+        unsigned int flags;
+        CUdeviceptr alias;
+    } writeValue;
+    struct __cu2amd_cu_mem_op_flush {
+        CUstreamBatchMemOpType operation;
+        unsigned int flags;
+    } flushRemoteWrites;
+    struct __cu2amd_cu_mem_op_barrier {
+        CUstreamBatchMemOpType operation;
+        unsigned int flags;
+    } memoryBarrier;
+    cuuint64_t pad[6];
+} CUstreamBatchMemOpParams;
+
+typedef enum __cu2amd_cu_p2p_attribute {
+    CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
+    CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02,
+    CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 0x03,
+    CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED = 0x04,
+} CUdevice_P2PAttribute;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* HIP's C ABI as cuda_runtime_api.h declares it too (the same types, so C++ files that
+ * include both see one declaration). */
+int hipDeviceGetDefaultMemPool(struct ihipMemPoolHandle_t **mem_pool, int device);
+int hipDeviceSetMemPool(int device, struct ihipMemPoolHandle_t *mem_pool);
+int hipDeviceGetMemPool(struct ihipMemPoolHandle_t **mem_pool, int device);
+int hipMemPoolCreate(struct ihipMemPoolHandle_t **mem_pool, const void *pool_props);
+int hipMemPoolDestroy(struct ihipMemPoolHandle_t *mem_pool);
+int hipMemPoolTrimTo(struct ihipMemPoolHandle_t *mem_pool, size_t min_bytes_to_hold);
+int hipMemPoolSetAttribute(struct ihipMemPoolHandle_t *mem_pool, int attr, void *value);
+int hipMemPoolGetAttribute(struct ihipMemPoolHandle_t *mem_pool, int attr, void *value);
+int hipMemPoolSetAccess(struct ihipMemPoolHandle_t *mem_pool, const void *desc_list, size_t count);
+int hipMemPoolGetAccess(int *flags, struct ihipMemPoolHandle_t *mem_pool, void *location);
+int hipMallocFromPoolAsync(void **dev_ptr, size_t size, struct ihipMemPoolHandle_t *mem_pool, CUstream stream);
+int hipMallocAsync(void **dev_ptr, size_t size, CUstream stream);
+int hipFreeAsync(void *dev_ptr, CUstream stream);
+int hipIpcGetMemHandle(struct __cu2amd_ipc_mem_handle *handle, void *devPtr);
+int hipIpcOpenMemHandle(void **devPtr, struct __cu2amd_ipc_mem_handle handle, unsigned int flags);
+int hipIpcCloseMemHandle(void *devPtr);
+int hipIpcGetEventHandle(struct __cu2amd_ipc_event_handle *handle, CUevent event);
+int hipIpcOpenEventHandle(CUevent *event, struct __cu2amd_ipc_event_handle handle);
+int hipMemRangeGetAttribute(void *data, size_t data_size, int attribute, const void *dev_ptr, size_t count);
+int hipMemRangeGetAttributes(void **data, size_t *data_sizes, int *attributes, size_t num_attributes,
+                             const void *dev_ptr, size_t count);
+int hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device, CUstream stream);
+int hipMemAdvise(const void *dev_ptr, size_t count, int advice, int device);
+int hipStreamAttachMemAsync(CUstream stream, void *dev_ptr, size_t length, unsigned int flags);
+int hipMemGetAddressRange(void **pbase, size_t *psize, void *dptr);
+int hipStreamWaitValue32(CUstream stream, void *ptr, uint32_t value, unsigned int flags, uint32_t mask);
+int hipStreamWaitValue64(CUstream stream, void *ptr, uint64_t value, unsigned int flags, uint64_t mask);
+int hipStreamWriteValue32(CUstream stream, void *ptr, uint32_t value, unsigned int flags);
+int hipStreamWriteValue64(CUstream stream, void *ptr, uint64_t value, unsigned int flags);
+int hipDeviceGetP2PAttribute(int *value, int attr, int srcDevice, int dstDevice);
+int hipCtxEnablePeerAccess(CUcontext peerCtx, unsigned int flags);
+int hipCtxDisablePeerAccess(CUcontext peerCtx);
+#ifdef __cplusplus
+}
+#endif
+
+#include "cu2amd/stream_attributes.h"
+
+/* ------------------------------------------------------------------ memory pools */
+
+CU2AMD_API CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev) {
+    return CU2AMD_CU(hipDeviceGetDefaultMemPool(pool_out, dev));
+}
+CU2AMD_API CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev) {
+    return CU2AMD_CU(hipDeviceGetMemPool(pool, dev));
+}
+CU2AMD_API CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool) {
+    return CU2AMD_CU(hipDeviceSetMemPool(dev, pool));
+}
+CU2AMD_API CUresult cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolProps) {
+    return CU2AMD_CU(hipMemPoolCreate(pool, poolProps));
+}
+CU2AMD_API CUresult cuMemPoolDestroy(CUmemoryPool pool) { return CU2AMD_CU(hipMemPoolDestroy(pool)); }
+CU2AMD_API CUresult cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep) {
+    return CU2AMD_CU(hipMemPoolTrimTo(pool, minBytesToKeep));
+}
+CU2AMD_API CUresult cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attr, void *value) {
+    return CU2AMD_CU(hipMemPoolSetAttribute(pool, (int)attr, value));
+}
+CU2AMD_API CUresult cuMemPoolGetAttribute(CUmemoryPool pool, CUmemPool_attribute attr, void *value) {
+    return CU2AMD_CU(hipMemPoolGetAttribute(pool, (int)attr, value));
+}
+CU2AMD_API CUresult cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map, size_t count) {
+    return CU2AMD_CU(hipMemPoolSetAccess(pool, map, count));
+}
+CU2AMD_API CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags, CUmemoryPool memPool, CUmemLocation *location) {
+    return CU2AMD_CU(hipMemPoolGetAccess((int *)flags, memPool, location));
+}
+CU2AMD_API CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t bytesize, CUmemoryPool pool, CUstream hStream) {
+    void *p = NULL;
+    if (!dptr) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipMallocFromPoolAsync(&p, bytesize, pool, __cu2amd_cu_stream(hStream)));
+    if (err == CUDA_SUCCESS) *dptr = (CUdeviceptr)(uintptr_t)p;
+    return err;
+}
+CU2AMD_API CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hStream) {
+    void *p = NULL;
+    if (!dptr) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipMallocAsync(&p, bytesize, __cu2amd_cu_stream(hStream)));
+    if (err == CUDA_SUCCESS) *dptr = (CUdeviceptr)(uintptr_t)p;
+    return err;
+}
+CU2AMD_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
+    return CU2AMD_CU(hipFreeAsync(CU2AMD_PTR(dptr), __cu2amd_cu_stream(hStream)));
+}
+
+/* ------------------------------------------------------------------ IPC */
+
+CU2AMD_API CUresult cuIpcGetMemHandle(CUipcMemHandle *pHandle, CUdeviceptr dptr) {
+    return CU2AMD_CU(hipIpcGetMemHandle(pHandle, CU2AMD_PTR(dptr)));
+}
+/* CUDA's one flag (lazy peer access) is what HIP always does: HIP takes only 0. */
+CU2AMD_API CUresult cuIpcOpenMemHandle(CUdeviceptr *pdptr, CUipcMemHandle handle, unsigned int Flags) {
+    void *p = NULL;
+    if (!pdptr || (Flags & ~(unsigned)CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS)) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipIpcOpenMemHandle(&p, handle, 0));
+    if (err == CUDA_SUCCESS) *pdptr = (CUdeviceptr)(uintptr_t)p;
+    return err;
+}
+CU2AMD_API CUresult cuIpcCloseMemHandle(CUdeviceptr dptr) { return CU2AMD_CU(hipIpcCloseMemHandle(CU2AMD_PTR(dptr))); }
+CU2AMD_API CUresult cuIpcGetEventHandle(CUipcEventHandle *pHandle, CUevent event) {
+    return CU2AMD_CU(hipIpcGetEventHandle(pHandle, event));
+}
+CU2AMD_API CUresult cuIpcOpenEventHandle(CUevent *phEvent, CUipcEventHandle handle) {
+    return CU2AMD_CU(hipIpcOpenEventHandle(phEvent, handle));
+}
+
+/* ------------------------------------------------------------------ managed memory */
+
+CU2AMD_API CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUdevice device) {
+    return CU2AMD_CU(hipMemAdvise(CU2AMD_PTR(devPtr), count, (int)advice, device));
+}
+CU2AMD_API CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count, CUdevice dstDevice, CUstream hStream) {
+    return CU2AMD_CU(hipMemPrefetchAsync(CU2AMD_PTR(devPtr), count, dstDevice, __cu2amd_cu_stream(hStream)));
+}
+/* A location as the device number the first hints take: a device or the host
+ * (CU_DEVICE_CPU); host NUMA nodes are not told apart (CUDA_ERROR_NOT_SUPPORTED). */
+CU2AMD_API CUresult __cu2amd_cu_location_device(CUmemLocation location, CUdevice *device) {
+    switch (location.type) {
+    case CU_MEM_LOCATION_TYPE_DEVICE: *device = location.id; return CUDA_SUCCESS;
+    case CU_MEM_LOCATION_TYPE_HOST: *device = CU_DEVICE_CPU; return CUDA_SUCCESS;
+    case CU_MEM_LOCATION_TYPE_HOST_NUMA:
+    case CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT: return CUDA_ERROR_NOT_SUPPORTED;
+    default: return CUDA_ERROR_INVALID_VALUE;
+    }
+}
+CU2AMD_API CUresult cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location) {
+    CUdevice device = 0;
+    CUresult err = __cu2amd_cu_location_device(location, &device);
+    return err != CUDA_SUCCESS ? err : cuMemAdvise(devPtr, count, advice, device);
+}
+CU2AMD_API CUresult cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags,
+                                          CUstream hStream) {
+    CUdevice device = 0;
+    if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = __cu2amd_cu_location_device(location, &device);
+    return err != CUDA_SUCCESS ? err : cuMemPrefetchAsync(devPtr, count, device, hStream);
+}
+CU2AMD_API CUresult cuMemRangeGetAttribute(void *data, size_t dataSize, CUmem_range_attribute attribute,
+                                           CUdeviceptr devPtr, size_t count) {
+    return CU2AMD_CU(hipMemRangeGetAttribute(data, dataSize, (int)attribute, CU2AMD_PTR(devPtr), count));
+}
+CU2AMD_API CUresult cuMemRangeGetAttributes(void **data, size_t *dataSizes, CUmem_range_attribute *attributes,
+                                            size_t numAttributes, CUdeviceptr devPtr, size_t count) {
+    return CU2AMD_CU(
+        hipMemRangeGetAttributes(data, dataSizes, (int *)attributes, numAttributes, CU2AMD_PTR(devPtr), count));
+}
+CU2AMD_API CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags) {
+    return CU2AMD_CU(hipStreamAttachMemAsync(__cu2amd_cu_stream(hStream), CU2AMD_PTR(dptr), length, flags));
+}
+CU2AMD_API CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr) {
+    void *base = NULL;
+    size_t size = 0;
+    CUresult err = CU2AMD_CU(hipMemGetAddressRange(&base, &size, CU2AMD_PTR(dptr)));
+    if (err == CUDA_SUCCESS && pbase) *pbase = (CUdeviceptr)(uintptr_t)base;
+    if (err == CUDA_SUCCESS && psize) *psize = size;
+    return err;
+}
+
+/* ------------------------------------------------------------------ streams and events */
+
+CU2AMD_API CUresult cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out) {
+    return (CUresult)__cu2amd_stream_attribute(__cu2amd_cu_stream(hStream), (int)attr, value_out, 0);
+}
+CU2AMD_API CUresult cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value) {
+    return (CUresult)__cu2amd_stream_attribute(__cu2amd_cu_stream(hStream), (int)attr, (void *)value, 1);
+}
+CU2AMD_API CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
+    return (CUresult)__cu2amd_stream_copy_attributes(__cu2amd_cu_stream(dst), __cu2amd_cu_stream(src));
+}
+CU2AMD_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
+    return (CUresult)__cu2amd_stream_id(__cu2amd_cu_stream(hStream), streamId);
+}
+CU2AMD_API CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device) {
+    return (CUresult)__cu2amd_stream_device(__cu2amd_cu_stream(hStream), device);
+}
+CU2AMD_API CUresult cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart, CUevent hEnd) {
+    return CU2AMD_CU(hipEventElapsedTime(pMilliseconds, hStart, hEnd));
+}
+
+/* ------------------------------------------------------------------ stream memory operations */
+
+/* CUDA's conditions are HIP's (with a full mask); CU_STREAM_WAIT_VALUE_FLUSH (remote writes
+ * made visible first) is not supported. The write flag (no memory barrier) only relaxes
+ * ordering: HIP's writes keep it. */
+CU2AMD_API CUresult cuStreamWaitValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags) {
+    if (flags & CU_STREAM_WAIT_VALUE_FLUSH) return CUDA_ERROR_NOT_SUPPORTED;
+    if (flags > CU_STREAM_WAIT_VALUE_NOR) return CUDA_ERROR_INVALID_VALUE;
+    return CU2AMD_CU(hipStreamWaitValue32(__cu2amd_cu_stream(stream), CU2AMD_PTR(addr), value, flags, 0xFFFFFFFFu));
+}
+CU2AMD_API CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
+    if (flags & CU_STREAM_WAIT_VALUE_FLUSH) return CUDA_ERROR_NOT_SUPPORTED;
+    if (flags > CU_STREAM_WAIT_VALUE_NOR) return CUDA_ERROR_INVALID_VALUE;
+    return CU2AMD_CU(hipStreamWaitValue64(__cu2amd_cu_stream(stream), CU2AMD_PTR(addr), value, flags, ~0ull));
+}
+CU2AMD_API CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags) {
+    if (flags > CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER) return CUDA_ERROR_INVALID_VALUE;
+    return CU2AMD_CU(hipStreamWriteValue32(__cu2amd_cu_stream(stream), CU2AMD_PTR(addr), value, 0));
+}
+CU2AMD_API CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
+    if (flags > CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER) return CUDA_ERROR_INVALID_VALUE;
+    return CU2AMD_CU(hipStreamWriteValue64(__cu2amd_cu_stream(stream), CU2AMD_PTR(addr), value, 0));
+}
+/* The operations in order, each as its own call (a barrier orders nothing more: the calls
+ * are in stream order already); the first failure stops the batch. */
+CU2AMD_API CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray,
+                                       unsigned int flags) {
+    unsigned int i;
+    if (flags != 0 || (count && !paramArray)) return CUDA_ERROR_INVALID_VALUE;
+    for (i = 0; i < count; i++) {
+        const CUstreamBatchMemOpParams *op = &paramArray[i];
+        CUresult err = CUDA_SUCCESS;
+        switch (op->operation) {
+        case CU_STREAM_MEM_OP_WAIT_VALUE_32:
+            err = cuStreamWaitValue32(stream, op->waitValue.address, op->waitValue.value, op->waitValue.flags);
+            break;
+        case CU_STREAM_MEM_OP_WAIT_VALUE_64:
+            err = cuStreamWaitValue64(stream, op->waitValue.address, op->waitValue.value64, op->waitValue.flags);
+            break;
+        case CU_STREAM_MEM_OP_WRITE_VALUE_32:
+            err = cuStreamWriteValue32(stream, op->writeValue.address, op->writeValue.value, op->writeValue.flags);
+            break;
+        case CU_STREAM_MEM_OP_WRITE_VALUE_64:
+            err = cuStreamWriteValue64(stream, op->writeValue.address, op->writeValue.value64, op->writeValue.flags);
+            break;
+        case CU_STREAM_MEM_OP_BARRIER: break;
+        case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES: err = CUDA_ERROR_NOT_SUPPORTED; break;
+        default: err = CUDA_ERROR_INVALID_VALUE;
+        }
+        if (err != CUDA_SUCCESS) return err;
+    }
+    return CUDA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ peer access */
+
+/* HIP numbers the attributes from 0. */
+CU2AMD_API CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice,
+                                            CUdevice dstDevice) {
+    if ((int)attrib < CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK ||
+        (int)attrib > CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED)
+        return CUDA_ERROR_INVALID_VALUE;
+    return CU2AMD_CU(hipDeviceGetP2PAttribute(value, (int)attrib - 1, srcDevice, dstDevice));
+}
+CU2AMD_API CUresult cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags) {
+    return CU2AMD_CU(hipCtxEnablePeerAccess(peerContext, Flags));
+}
+CU2AMD_API CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
+    return CU2AMD_CU(hipCtxDisablePeerAccess(peerContext));
+}
 
 #endif

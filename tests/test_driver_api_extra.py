@@ -1,0 +1,257 @@
+"""The CUDA driver API's memory pools, IPC handles, managed memory hints and range queries,
+stream attributes and ids, stream memory operations and peer access (cu2amd/driver_extra.h,
+runtime_shim/host/hip_extra.c, hip_stream.c): a program that checks them builds with
+cu2amd-nvcc for the host platform and runs, and builds and links for gfx942; a plain C file
+using them compiles warning-free with the host compiler."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from runtime_programs import link_for_gfx942, run_on_host
+
+from cu2amd.runtime_shim.headers import include_dir
+
+PROGRAM = r"""
+#include <cuda.h>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <chrono>
+
+static int failures = 0;
+#define EXPECT(cond) do { if (!(cond)) { printf("FAILED line %d: %s\n", __LINE__, #cond); failures++; } } while (0)
+#define CALL(call, expected) do { CUresult e_ = (call); if (e_ != (expected)) { \
+    printf("FAILED line %d: %s -> %d, expected %s\n", __LINE__, #call, (int)e_, #expected); failures++; } } while (0)
+#define OK(call) CALL(call, CUDA_SUCCESS)
+
+static cuuint64_t attr(CUmemoryPool pool, CUmemPool_attribute a) {
+    cuuint64_t v = 12345;
+    OK(cuMemPoolGetAttribute(pool, a, &v));
+    return v;
+}
+
+int main() {
+    CUdevice dev;
+    CUcontext ctx;
+    OK(cuInit(0));
+    OK(cuDeviceGet(&dev, 0));
+    OK(cuCtxCreate(&ctx, 0, dev));
+    CUstream s;
+    OK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+
+    /* Pools. */
+    CUmemoryPool def, cur, pool;
+    OK(cuDeviceGetDefaultMemPool(&def, dev));
+    OK(cuDeviceGetMemPool(&cur, dev));
+    EXPECT(def == cur);
+    CUmemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+    props.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    props.location.id = dev;
+    OK(cuMemPoolCreate(&pool, &props));
+    cuuint64_t threshold = 1 << 20;
+    OK(cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &threshold));
+    CUdeviceptr a = 0, b = 0;
+    OK(cuMemAllocFromPoolAsync(&a, 512, pool, s));
+    OK(cuMemsetD8Async(a, 0x5a, 512, s));
+    unsigned char bytes[512];
+    OK(cuMemcpyDtoHAsync(bytes, a, sizeof bytes, s));
+    OK(cuStreamSynchronize(s));
+    EXPECT(bytes[0] == 0x5a && bytes[511] == 0x5a);
+    EXPECT(attr(pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT) == 512);
+    OK(cuMemFreeAsync(a, s));
+    EXPECT(attr(pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT) == 0);
+    EXPECT(attr(pool, CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT) == 512);
+    OK(cuMemPoolTrimTo(pool, 0));
+    EXPECT(attr(pool, CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT) == 0);
+    CUmemAccessDesc desc = {{CU_MEM_LOCATION_TYPE_DEVICE, 0}, CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
+    OK(cuMemPoolSetAccess(pool, &desc, 1));
+    CUmemAccess_flags flags = CU_MEM_ACCESS_FLAGS_PROT_NONE;
+    OK(cuMemPoolGetAccess(&flags, pool, &desc.location));
+    EXPECT(flags == CU_MEM_ACCESS_FLAGS_PROT_READWRITE);
+    OK(cuDeviceSetMemPool(dev, pool));
+    OK(cuMemAllocAsync(&b, 64, s));
+    EXPECT(attr(pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT) == 64);
+    CUdeviceptr base = 0;
+    size_t size = 0;
+    OK(cuMemGetAddressRange(&base, &size, b + 10));
+    EXPECT(base == b && size == 64);
+    OK(cuMemFreeAsync(b, s));
+    OK(cuDeviceSetMemPool(dev, def));
+    OK(cuMemPoolDestroy(pool));
+    CALL(cuMemPoolDestroy(def), CUDA_ERROR_INVALID_VALUE);
+
+    /* IPC. */
+    CUdeviceptr d = 0, opened = 0;
+    OK(cuMemAlloc(&d, 256));
+    CUipcMemHandle mh;
+    OK(cuIpcGetMemHandle(&mh, d));
+    OK(cuIpcOpenMemHandle(&opened, mh, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS));
+    EXPECT(opened == d);
+    OK(cuIpcCloseMemHandle(opened));
+    CUevent ev, ev2;
+    OK(cuEventCreate(&ev, CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING));
+    CUipcEventHandle eh;
+    OK(cuIpcGetEventHandle(&eh, ev));
+    OK(cuIpcOpenEventHandle(&ev2, eh));
+    OK(cuEventQuery(ev2));
+    OK(cuEventDestroy(ev2));
+    OK(cuEventDestroy(ev));
+
+    /* Stream memory operations: writes, a satisfied wait, a wait another thread satisfies. */
+    OK(cuMemsetD32(d, 0, 64));
+    OK(cuStreamWriteValue32(s, d, 41, CU_STREAM_WRITE_VALUE_DEFAULT));
+    OK(cuStreamWriteValue64(s, d + 8, 0x100000000ull, CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER));
+    OK(cuStreamWaitValue32(s, d, 40, CU_STREAM_WAIT_VALUE_GEQ));
+    OK(cuStreamWaitValue64(s, d + 8, 0x100000000ull, CU_STREAM_WAIT_VALUE_AND));
+    unsigned int *flag = (unsigned int *)(uintptr_t)(d + 16);
+    std::thread writer([flag] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        __atomic_store_n(flag, 7u, __ATOMIC_RELEASE);
+    });
+    OK(cuStreamWaitValue32(s, d + 16, 7, CU_STREAM_WAIT_VALUE_EQ));
+    writer.join();
+    CUstreamBatchMemOpParams ops[3];
+    memset(ops, 0, sizeof ops);
+    ops[0].writeValue.operation = CU_STREAM_MEM_OP_WRITE_VALUE_32;
+    ops[0].writeValue.address = d + 20;
+    ops[0].writeValue.value = 9;
+    ops[1].memoryBarrier.operation = CU_STREAM_MEM_OP_BARRIER;
+    ops[2].waitValue.operation = CU_STREAM_MEM_OP_WAIT_VALUE_32;
+    ops[2].waitValue.address = d + 20;
+    ops[2].waitValue.value = 0;
+    ops[2].waitValue.flags = CU_STREAM_WAIT_VALUE_NOR;
+    OK(cuStreamBatchMemOp(s, 3, ops, 0));
+    unsigned int words[6];
+    OK(cuMemcpyDtoH(words, d, sizeof words));
+    EXPECT(words[0] == 41 && words[2] == 0 && words[3] == 1 && words[4] == 7 && words[5] == 9);
+    CALL(cuStreamWaitValue32(s, d, 1, CU_STREAM_WAIT_VALUE_FLUSH), CUDA_ERROR_NOT_SUPPORTED);
+    CALL(cuStreamWriteValue32(s, d, 1, 2), CUDA_ERROR_INVALID_VALUE);
+    OK(cuMemFree(d));
+
+    /* Managed memory hints and ranges. */
+    CUdeviceptr m = 0;
+    OK(cuMemAllocManaged(&m, 8192, CU_MEM_ATTACH_GLOBAL));
+    OK(cuMemAdvise(m, 4096, CU_MEM_ADVISE_SET_READ_MOSTLY, dev));
+    int v = -1;
+    OK(cuMemRangeGetAttribute(&v, 4, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, m, 4096));
+    EXPECT(v == 1);
+    CUmemLocation host = {CU_MEM_LOCATION_TYPE_HOST, 0};
+    OK(cuMemPrefetchAsync_v2(m, 8192, host, 0, s));
+    OK(cuMemAdvise_v2(m, 8192, CU_MEM_ADVISE_SET_PREFERRED_LOCATION, host));
+    int where = 5, mostly = 5;
+    void *data[2] = {&where, &mostly};
+    size_t sizes[2] = {4, 4};
+    CUmem_range_attribute which[2] = {CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY};
+    OK(cuMemRangeGetAttributes(data, sizes, which, 2, m, 8192));
+    EXPECT(where == CU_DEVICE_CPU && mostly == 0);
+    OK(cuMemPrefetchAsync(m, 8192, dev, s));
+    OK(cuMemRangeGetAttribute(&where, 4, CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION, m, 8192));
+    EXPECT(where == 0);
+    OK(cuMemRangeGetAttribute(&where, 4, CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION, m, 8192));
+    EXPECT(where == CU_DEVICE_CPU);
+    OK(cuStreamAttachMemAsync(s, m, 0, CU_MEM_ATTACH_SINGLE));
+    OK(cuMemFree(m));
+
+    /* Stream attributes and ids. */
+    CUstream t;
+    OK(cuStreamCreate(&t, 0));
+    CUstreamAttrValue val, got;
+    memset(&val, 0, sizeof val);
+    val.syncPolicy = CU_SYNC_POLICY_BLOCKING_SYNC;
+    OK(cuStreamSetAttribute(s, CU_STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY, &val));
+    OK(cuStreamCopyAttributes(t, s));
+    OK(cuStreamGetAttribute(t, CU_STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY, &got));
+    EXPECT(got.syncPolicy == CU_SYNC_POLICY_BLOCKING_SYNC);
+    OK(cuStreamGetAttribute(t, CU_STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW, &got));
+    EXPECT(got.accessPolicyWindow.base_ptr == NULL && got.accessPolicyWindow.num_bytes == 0);
+    unsigned long long is = 0, it = 0;
+    OK(cuStreamGetId(s, &is));
+    OK(cuStreamGetId(t, &it));
+    EXPECT(is != 0 && it != 0 && is != it);
+    CUdevice sd = -1;
+    OK(cuStreamGetDevice(t, &sd));
+    EXPECT(sd == dev);
+    CUevent e0, e1;
+    OK(cuEventCreate(&e0, 0));
+    OK(cuEventCreate(&e1, 0));
+    OK(cuEventRecord(e0, t));
+    OK(cuEventRecord(e1, t));
+    float ms = -1;
+    OK(cuEventElapsedTime_v2(&ms, e0, e1));
+    EXPECT(ms >= 0.0f);
+    OK(cuEventDestroy(e0));
+    OK(cuEventDestroy(e1));
+    OK(cuStreamDestroy(t));
+
+    /* Peer access: one device. */
+    int value = -1;
+    CALL(cuDeviceGetP2PAttribute(&value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, dev, dev), CUDA_ERROR_INVALID_DEVICE);
+    CALL(cuDeviceGetP2PAttribute(&value, (CUdevice_P2PAttribute)9, dev, dev), CUDA_ERROR_INVALID_VALUE);
+    CALL(cuCtxEnablePeerAccess(ctx, 0), CUDA_ERROR_INVALID_DEVICE);
+    CALL(cuCtxDisablePeerAccess(ctx), (CUresult)705 /* CUDA_ERROR_PEER_ACCESS_NOT_ENABLED */);
+
+    OK(cuStreamDestroy(s));
+    OK(cuCtxDestroy(ctx));
+    printf(failures ? "driver_extra: FAILED\n" : "driver_extra: PASSED\n");
+    return failures != 0;
+}
+"""
+
+PLAIN_C = r"""
+#include <cuda.h>
+#include <stdio.h>
+int main(void) {
+    CUmemoryPool pool;
+    CUstreamAttrValue value;
+    CUstreamBatchMemOpParams op;
+    CUipcMemHandle handle;
+    if (cuInit(0) || cuDeviceGetDefaultMemPool(&pool, 0)) return 1;
+    if (cuStreamGetAttribute(0, CU_STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY, &value)) return 1;
+    printf("%zu %zu %zu %d\n", sizeof op, sizeof value, sizeof handle, (int)value.syncPolicy);
+    return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("driver_api_extra") / "driver_extra.cu"
+    src.write_text(PROGRAM)
+    return src
+
+
+def test_program_runs_on_the_host_platform(source: Path, tmp_path: Path) -> None:
+    run_on_host(source, tmp_path, "driver_extra")
+
+
+def test_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
+    undefined = link_for_gfx942(source, tmp_path, "driver_extra")
+    for name in ("hipMemPoolCreate", "hipMallocFromPoolAsync", "hipIpcOpenMemHandle",
+                 "hipStreamWaitValue32", "hipMemGetAddressRange", "hipCtxEnablePeerAccess"):  # fmt: skip
+        assert name in undefined
+
+
+def test_plain_c_file_uses_them_with_the_host_compiler(tmp_path: Path) -> None:
+    """As cuda.h's other functions: gcc, no warnings, the host runtime as libcuda; CUDA's
+    sizes for the batch operation (48 bytes), attribute value (64) and IPC handle (64)."""
+    from cu2amd.runtime_shim.host.build import runtime_library
+
+    cc = shutil.which("cc")
+    if cc is None:
+        pytest.skip("no cc")
+    src = tmp_path / "plain.c"
+    src.write_text(PLAIN_C)
+    exe = tmp_path / "plain"
+    lib = runtime_library()
+    cmd = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", str(include_dir()), str(src),
+           "-o", str(exe), str(lib), f"-Wl,-rpath,{lib.parent}"]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert run.returncode == 0 and run.stdout == "48 64 64 1\n", run.stdout + run.stderr
