@@ -52,7 +52,7 @@ def test_sections_are_not_split() -> None:
 def test_lookup() -> None:
     row = lookup("cudaMalloc")
     assert row is not None and row.status is Status.SUPPORTED and row.rocm == "hipMalloc"
-    assert lookup("cooperative_groups::this_cluster").status is Status.UNSUPPORTED  # type: ignore[union-attr]
+    assert lookup("cooperative_groups::reduce_update_async").status is Status.UNSUPPORTED  # type: ignore[union-attr]
     assert lookup("cudaNoSuchFunction") is None
     assert len(tables.ALL_ROWS) == len({r.name for r in ALL_ROWS})
 
