@@ -21,6 +21,8 @@ PROGRAM = r"""
 #include <cstring>
 #include <thread>
 #include <chrono>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int failures = 0;
 #define EXPECT(cond) do { if (!(cond)) { printf("FAILED line %d: %s\n", __LINE__, #cond); failures++; } } while (0)
@@ -189,6 +191,75 @@ int main() {
     OK(cuEventDestroy(e1));
     OK(cuStreamDestroy(t));
 
+    /* Virtual memory: an allocation mapped twice (aliases), its access, and a second
+     * process that imports it and writes to it. */
+    CUmemAllocationProp prop;
+    memset(&prop, 0, sizeof prop);
+    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    prop.location.id = dev;
+    prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    size_t gran = 0, rec = 0;
+    OK(cuMemGetAllocationGranularity(&gran, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+    OK(cuMemGetAllocationGranularity(&rec, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED));
+    EXPECT(gran > 0 && rec >= gran && rec % gran == 0);
+    CUmemGenericAllocationHandle h = 0, h2 = 0, r = 0;
+    OK(cuMemCreate(&h, 2 * gran, &prop, 0));
+    CALL(cuMemCreate(&h2, gran + 1, &prop, 0), CUDA_ERROR_INVALID_VALUE);
+    CUmemAllocationProp back;
+    OK(cuMemGetAllocationPropertiesFromHandle(&back, h));
+    EXPECT(back.type == CU_MEM_ALLOCATION_TYPE_PINNED && back.location.type == CU_MEM_LOCATION_TYPE_DEVICE &&
+           back.location.id == dev && back.requestedHandleTypes == CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR);
+    CUdeviceptr va = 0;
+    OK(cuMemAddressReserve(&va, 4 * gran, 2 * gran, 0, 0));
+    EXPECT(va % (2 * gran) == 0);
+    OK(cuMemMap(va, 2 * gran, 0, h, 0));
+    OK(cuMemMap(va + 2 * gran, gran, gran, h, 0)); /* the allocation's second page again */
+    CUmemAccessDesc rw = {{CU_MEM_LOCATION_TYPE_DEVICE, 0}, CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
+    unsigned long long access = 9;
+    OK(cuMemGetAccess(&access, &rw.location, va));
+    EXPECT(access == CU_MEM_ACCESS_FLAGS_PROT_NONE);
+    OK(cuMemSetAccess(va, 3 * gran, &rw, 1));
+    OK(cuMemGetAccess(&access, &rw.location, va + 2 * gran));
+    EXPECT(access == CU_MEM_ACCESS_FLAGS_PROT_READWRITE);
+    OK(cuMemsetD32(va, 0, 2 * gran / 4));
+    OK(cuMemsetD32(va + gran, 1234, 1));
+    unsigned int alias = 0;
+    OK(cuMemcpyDtoH(&alias, va + 2 * gran, 4));
+    EXPECT(alias == 1234);
+    OK(cuMemRetainAllocationHandle(&r, (void *)(uintptr_t)(va + gran + 8)));
+    EXPECT(r == h);
+    OK(cuMemRelease(r));
+    CALL(cuMemUnmap(va, gran), CUDA_ERROR_INVALID_VALUE);        /* part of a mapping */
+    CALL(cuMemAddressFree(va, 4 * gran), CUDA_ERROR_INVALID_VALUE); /* still mapped */
+    int fd = -1;
+    OK(cuMemExportToShareableHandle(&fd, h, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0));
+    EXPECT(fd >= 0);
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        CUmemGenericAllocationHandle imported;
+        CUdeviceptr cva;
+        unsigned int seen = 0, mine = 5678;
+        if (cuMemImportFromShareableHandle(&imported, (void *)(uintptr_t)fd, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR) ||
+            cuMemAddressReserve(&cva, 2 * gran, 0, 0, 0) || cuMemMap(cva, 2 * gran, 0, imported, 0) ||
+            cuMemSetAccess(cva, 2 * gran, &rw, 1) || cuMemcpyDtoH(&seen, cva + gran, 4))
+            _exit(2);
+        if (seen != 1234) _exit(3);
+        cuMemcpyHtoD(cva, &mine, 4);
+        _exit(0);
+    }
+    int status = -1;
+    waitpid(child, &status, 0);
+    EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    OK(cuMemcpyDtoH(&alias, va, 4));
+    EXPECT(alias == 5678);
+    close(fd);
+    OK(cuMemUnmap(va, 2 * gran));
+    OK(cuMemUnmap(va + 2 * gran, gran));
+    OK(cuMemRelease(h));
+    OK(cuMemAddressFree(va, 4 * gran));
+
     /* Peer access: one device. */
     int value = -1;
     CALL(cuDeviceGetP2PAttribute(&value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, dev, dev), CUDA_ERROR_INVALID_DEVICE);
@@ -233,7 +304,8 @@ def test_program_runs_on_the_host_platform(source: Path, tmp_path: Path) -> None
 def test_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
     undefined = link_for_gfx942(source, tmp_path, "driver_extra")
     for name in ("hipMemPoolCreate", "hipMallocFromPoolAsync", "hipIpcOpenMemHandle",
-                 "hipStreamWaitValue32", "hipMemGetAddressRange", "hipCtxEnablePeerAccess"):  # fmt: skip
+                 "hipStreamWaitValue32", "hipMemGetAddressRange", "hipCtxEnablePeerAccess",
+                 "hipMemCreate", "hipMemMap", "hipMemExportToShareableHandle"):  # fmt: skip
         assert name in undefined
 
 

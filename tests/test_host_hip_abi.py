@@ -142,6 +142,7 @@ EXPORTS = {
     "__cu2amd_is_space", "__cu2amd_lane_id", "__cu2amd_trap", "__cu2amd_vprintf",
     "__cu2amd_wave_active_mask", "__cu2amd_wave_ballot", "__cu2amd_wave_error",
     "__cu2amd_wave_readlane", "__cu2amd_grid_sync", "__cu2amd_grid_is_cooperative",
+    "__cu2amd_host_cooperative_launch",
     # clang's HIP-mode host code and the CUDA runtime shim (cuda_runtime_api.h)
     "__hipPopCallConfiguration", "__hipPushCallConfiguration", "__hipRegisterFatBinary",
     "__hipRegisterFunction", "__hipRegisterVar", "__hipUnregisterFatBinary", "hipDeviceReset",
@@ -192,6 +193,10 @@ EXPORTS = {
     "hipMemPoolGetAttribute", "hipMemPoolSetAccess", "hipMemPoolSetAttribute", "hipMemPoolTrimTo",
     "hipMemRangeGetAttribute", "hipMemRangeGetAttributes", "hipStreamWaitValue32",
     "hipStreamWaitValue64", "hipStreamWriteValue32", "hipStreamWriteValue64",
+    "hipMemAddressFree", "hipMemAddressReserve", "hipMemCreate", "hipMemExportToShareableHandle",
+    "hipMemGetAccess", "hipMemGetAllocationGranularity", "hipMemGetAllocationPropertiesFromHandle",
+    "hipMemImportFromShareableHandle", "hipMemMap", "hipMemRelease", "hipMemRetainAllocationHandle",
+    "hipMemSetAccess", "hipMemUnmap",
     # cu2amd.host (loader.py)
     "cu2amd_rt_field_offset", "cu2amd_rt_launch", "cu2amd_rt_max_shared_bytes",
     "cu2amd_rt_version",

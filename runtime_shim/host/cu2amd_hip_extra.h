@@ -117,6 +117,42 @@ hipError_t hipMemRangeGetAttribute(void *data, size_t data_size, hipMemRangeAttr
 hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes, hipMemRangeAttribute *attributes,
                                     size_t num_attributes, const void *dev_ptr, size_t count);
 
+/* ------------------------------------------------------------------ virtual memory management */
+
+/* ROCm 5.2's layout (ROCm 6 changed it to CUDA's). */
+typedef struct hipMemAllocationProp {
+    unsigned char compressionType;
+    hipMemLocation location;
+    hipMemAllocationHandleType requestedHandleType;
+    hipMemAllocationType type;
+    unsigned short usage;
+    void *win32HandleMetaData;
+} hipMemAllocationProp;
+typedef struct ihipMemGenericAllocationHandle *hipMemGenericAllocationHandle_t;
+typedef enum hipMemAllocationGranularity_flags {
+    hipMemAllocationGranularityMinimum = 0x0,
+    hipMemAllocationGranularityRecommended = 0x1,
+} hipMemAllocationGranularity_flags;
+
+hipError_t hipMemGetAllocationGranularity(size_t *granularity, const hipMemAllocationProp *prop,
+                                          hipMemAllocationGranularity_flags option);
+hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *handle, size_t size, const hipMemAllocationProp *prop,
+                        unsigned long long flags);
+hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle);
+hipError_t hipMemAddressReserve(void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags);
+hipError_t hipMemAddressFree(void *devPtr, size_t size);
+hipError_t hipMemMap(void *ptr, size_t size, size_t offset, hipMemGenericAllocationHandle_t handle,
+                     unsigned long long flags);
+hipError_t hipMemUnmap(void *ptr, size_t size);
+hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessDesc *desc, size_t count);
+hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLocation *location, void *ptr);
+hipError_t hipMemGetAllocationPropertiesFromHandle(hipMemAllocationProp *prop, hipMemGenericAllocationHandle_t handle);
+hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t *handle, void *addr);
+hipError_t hipMemExportToShareableHandle(void *shareableHandle, hipMemGenericAllocationHandle_t handle,
+                                         hipMemAllocationHandleType handleType, unsigned long long flags);
+hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHandle_t *handle, void *osHandle,
+                                           hipMemAllocationHandleType shHandleType);
+
 /* ------------------------------------------------------------------ others */
 
 hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDeviceptr_t dptr);

@@ -8,6 +8,13 @@
  * used and reserved bytes (current and high-water marks) as CUDA's attributes report them.
  * hip_memory.c tracks the blocks in use as device memory with their pool.
  *
+ * Virtual memory: a physical allocation (hipMemCreate) is a memfd of its size; an address
+ * range (hipMemAddressReserve) is an inaccessible anonymous mapping; hipMemMap maps the
+ * allocation's pages there (MAP_FIXED, shared), inaccessible until hipMemSetAccess
+ * (mprotect), as CUDA's are; hipMemUnmap puts the reservation back. An allocation made
+ * with the POSIX file descriptor handle type exports a descriptor of its memfd, which
+ * another process imports: real shared memory.
+ *
  * IPC: a memory handle names a device allocation (its start, size and a serial number) in
  * the process that made it; device memory is this process's heap, so a handle opens only
  * in that process (another process gets hipErrorInvalidValue, said on stderr). */
@@ -17,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define record cu2amd_hip_record
@@ -299,5 +308,250 @@ hipError_t hipIpcCloseMemHandle(void *devPtr) {
     while (e && !(e->base == devPtr && e->open > 0)) e = e->next;
     if (!e) return record(hipErrorInvalidValue);
     e->open--;
+    return hipSuccess;
+}
+
+/* ------------------------------------------------------------------ virtual memory management */
+
+struct ihipMemGenericAllocationHandle {
+    int magic;
+    int fd;
+    size_t size;
+    int references; /* the handle's own (until hipMemRelease), retains and mappings */
+    hipMemAllocationProp prop;
+};
+#define VMM_MAGIC 0x564d4d48
+
+typedef struct vmm_range {
+    char *ptr;
+    size_t size;
+    hipMemGenericAllocationHandle_t handle; /* NULL: a reservation */
+    unsigned long long access;             /* hipMemAccessFlags of a mapping */
+    struct vmm_range *next;
+} vmm_range;
+static vmm_range *g_reservations, *g_mappings;
+
+static size_t page_size(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+
+static int valid_handle(hipMemGenericAllocationHandle_t h) { return h && h->magic == VMM_MAGIC && h->references > 0; }
+
+static void unreference(hipMemGenericAllocationHandle_t h) {
+    if (--h->references > 0) return;
+    close(h->fd);
+    h->magic = 0;
+    free(h);
+}
+
+static int valid_prop(const hipMemAllocationProp *prop) {
+    return prop && prop->type == hipMemAllocationTypePinned && prop->location.type == hipMemLocationTypeDevice;
+}
+
+/* The CPU's page is the minimum; 2 MiB (a huge page, a GPU's granularity) is recommended. */
+hipError_t hipMemGetAllocationGranularity(size_t *granularity, const hipMemAllocationProp *prop,
+                                          hipMemAllocationGranularity_flags option) {
+    if (!granularity || !valid_prop(prop) || (unsigned)option > hipMemAllocationGranularityRecommended)
+        return record(hipErrorInvalidValue);
+    if (prop->location.id != 0) return record(hipErrorInvalidDevice);
+    *granularity = option == hipMemAllocationGranularityRecommended ? (size_t)2 << 20 : page_size();
+    return hipSuccess;
+}
+
+hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *handle, size_t size, const hipMemAllocationProp *prop,
+                        unsigned long long flags) {
+    if (!handle || !valid_prop(prop) || flags != 0 || size == 0 || size % page_size() != 0)
+        return record(hipErrorInvalidValue);
+    if (prop->location.id != 0) return record(hipErrorInvalidDevice);
+    if (prop->requestedHandleType & ~(unsigned)hipMemHandleTypePosixFileDescriptor) return record(hipErrorNotSupported);
+    hipMemGenericAllocationHandle_t h = calloc(1, sizeof *h);
+    if (!h) return record(hipErrorOutOfMemory);
+    h->fd = memfd_create("cu2amd-device-memory", MFD_CLOEXEC);
+    if (h->fd < 0 || ftruncate(h->fd, (off_t)size) != 0) {
+        if (h->fd >= 0) close(h->fd);
+        free(h);
+        return record(hipErrorOutOfMemory);
+    }
+    *h = (struct ihipMemGenericAllocationHandle){VMM_MAGIC, h->fd, size, 1, *prop};
+    *handle = h;
+    return hipSuccess;
+}
+
+/* The memory goes when its last mapping does. */
+hipError_t hipMemRelease(hipMemGenericAllocationHandle_t handle) {
+    if (!valid_handle(handle)) return record(hipErrorInvalidValue);
+    unreference(handle);
+    return hipSuccess;
+}
+
+hipError_t hipMemGetAllocationPropertiesFromHandle(hipMemAllocationProp *prop, hipMemGenericAllocationHandle_t handle) {
+    if (!prop || !valid_handle(handle)) return record(hipErrorInvalidValue);
+    *prop = handle->prop;
+    return hipSuccess;
+}
+
+/* An inaccessible range at an address that is a multiple of `alignment` (and at `addr` if
+ * that is free: a hint, as CUDA's). */
+hipError_t hipMemAddressReserve(void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags) {
+    size_t page = page_size();
+    if (!ptr || size == 0 || size % page || flags != 0 || (alignment & (alignment - 1))) return record(hipErrorInvalidValue);
+    if (alignment < page) alignment = page;
+    vmm_range *r = malloc(sizeof *r);
+    if (!r) return record(hipErrorOutOfMemory);
+    char *p = mmap(addr, size + alignment - page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
+        free(r);
+        return record(hipErrorOutOfMemory);
+    }
+    char *start = (char *)(((uintptr_t)p + alignment - 1) & ~(uintptr_t)(alignment - 1));
+    if (start > p) munmap(p, (size_t)(start - p));
+    if (start + size < p + size + alignment - page) munmap(start + size, (size_t)(p + size + alignment - page - start - size));
+    *r = (vmm_range){start, size, NULL, 0, g_reservations};
+    g_reservations = r;
+    *ptr = start;
+    return hipSuccess;
+}
+
+static vmm_range **find_range(vmm_range **list, const char *p, size_t size, int exact) {
+    for (vmm_range **r = list; *r; r = &(*r)->next)
+        if (exact ? (*r)->ptr == p && (*r)->size == size : p >= (*r)->ptr && p + size <= (*r)->ptr + (*r)->size)
+            return r;
+    return NULL;
+}
+
+static int overlaps_mapping(const char *p, size_t size) {
+    for (vmm_range *m = g_mappings; m; m = m->next)
+        if (p < m->ptr + m->size && m->ptr < p + size) return 1;
+    return 0;
+}
+
+/* CUDA's rule: a range's mappings are unmapped before it is freed. */
+hipError_t hipMemAddressFree(void *devPtr, size_t size) {
+    vmm_range **r = find_range(&g_reservations, devPtr, size, 1);
+    if (!r || overlaps_mapping(devPtr, size)) return record(hipErrorInvalidValue);
+    vmm_range *dead = *r;
+    *r = dead->next;
+    munmap(dead->ptr, dead->size);
+    free(dead);
+    return hipSuccess;
+}
+
+hipError_t hipMemMap(void *ptr, size_t size, size_t offset, hipMemGenericAllocationHandle_t handle,
+                     unsigned long long flags) {
+    size_t page = page_size();
+    if (!valid_handle(handle) || flags != 0 || size == 0 || size % page || offset % page || (uintptr_t)ptr % page ||
+        offset > handle->size || size > handle->size - offset)
+        return record(hipErrorInvalidValue);
+    if (!find_range(&g_reservations, ptr, size, 0) || overlaps_mapping(ptr, size)) return record(hipErrorInvalidValue);
+    vmm_range *m = malloc(sizeof *m);
+    if (!m) return record(hipErrorOutOfMemory);
+    if (mmap(ptr, size, PROT_NONE, MAP_SHARED | MAP_FIXED, handle->fd, (off_t)offset) == MAP_FAILED) {
+        free(m);
+        return record(hipErrorOutOfMemory);
+    }
+    *m = (vmm_range){ptr, size, handle, hipMemAccessFlagsProtNone, g_mappings};
+    g_mappings = m;
+    handle->references++;
+    return hipSuccess;
+}
+
+/* Whole mappings only (CUDA's rule). */
+hipError_t hipMemUnmap(void *ptr, size_t size) {
+    char *p = ptr, *end = p + size;
+    if (!ptr || size == 0) return record(hipErrorInvalidValue);
+    for (char *at = p; at < end;) { /* the range is exactly some mappings, end to end */
+        vmm_range *m = g_mappings;
+        while (m && m->ptr != at) m = m->next;
+        if (!m || m->ptr + m->size > end) return record(hipErrorInvalidValue);
+        at += m->size;
+    }
+    for (vmm_range **m = &g_mappings; *m;) {
+        if ((*m)->ptr >= p && (*m)->ptr < end) {
+            vmm_range *dead = *m;
+            *m = dead->next;
+            mmap(dead->ptr, dead->size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+            unreference(dead->handle);
+            free(dead);
+        } else {
+            m = &(*m)->next;
+        }
+    }
+    return hipSuccess;
+}
+
+/* Device 0's access is the pages' protection; the range must be mapped. */
+hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessDesc *desc, size_t count) {
+    char *p = ptr, *end = p + size;
+    if (!ptr || size == 0 || !desc || count == 0) return record(hipErrorInvalidValue);
+    for (size_t i = 0; i < count; i++) {
+        if (desc[i].location.type != hipMemLocationTypeDevice) return record(hipErrorInvalidValue);
+        if (desc[i].location.id != 0) return record(hipErrorInvalidDevice);
+        if (desc[i].flags != hipMemAccessFlagsProtNone && desc[i].flags != hipMemAccessFlagsProtRead &&
+            desc[i].flags != hipMemAccessFlagsProtReadWrite)
+            return record(hipErrorInvalidValue);
+    }
+    size_t covered = 0;
+    for (vmm_range *m = g_mappings; m; m = m->next)
+        if (m->ptr >= p && m->ptr + m->size <= end) covered += m->size;
+        else if (m->ptr < end && p < m->ptr + m->size) return record(hipErrorInvalidValue); /* part of one */
+    if (covered != size) return record(hipErrorInvalidValue);
+    hipMemAccessFlags flags = desc[count - 1].flags;
+    int prot = flags == hipMemAccessFlagsProtReadWrite ? PROT_READ | PROT_WRITE
+               : flags == hipMemAccessFlagsProtRead    ? PROT_READ
+                                                       : PROT_NONE;
+    if (mprotect(ptr, size, prot) != 0) return record(hipErrorInvalidValue);
+    for (vmm_range *m = g_mappings; m; m = m->next)
+        if (m->ptr >= p && m->ptr + m->size <= end) m->access = flags;
+    return hipSuccess;
+}
+
+hipError_t hipMemGetAccess(unsigned long long *flags, const hipMemLocation *location, void *ptr) {
+    if (!flags || !location || location->type != hipMemLocationTypeDevice) return record(hipErrorInvalidValue);
+    if (location->id != 0) return record(hipErrorInvalidDevice);
+    vmm_range **m = find_range(&g_mappings, ptr, 1, 0);
+    if (!m) return record(hipErrorInvalidValue);
+    *flags = (*m)->access;
+    return hipSuccess;
+}
+
+hipError_t hipMemRetainAllocationHandle(hipMemGenericAllocationHandle_t *handle, void *addr) {
+    if (!handle) return record(hipErrorInvalidValue);
+    vmm_range **m = find_range(&g_mappings, addr, 1, 0);
+    if (!m) return record(hipErrorInvalidValue);
+    (*m)->handle->references++;
+    *handle = (*m)->handle;
+    return hipSuccess;
+}
+
+/* A POSIX file descriptor (an int written to *shareableHandle) of the allocation's memory,
+ * which another process (given it over a Unix socket, or by /proc/<pid>/fd) imports. */
+hipError_t hipMemExportToShareableHandle(void *shareableHandle, hipMemGenericAllocationHandle_t handle,
+                                         hipMemAllocationHandleType handleType, unsigned long long flags) {
+    if (!shareableHandle || !valid_handle(handle) || flags != 0) return record(hipErrorInvalidValue);
+    if (handleType != hipMemHandleTypePosixFileDescriptor ||
+        !(handle->prop.requestedHandleType & hipMemHandleTypePosixFileDescriptor))
+        return record(hipErrorNotSupported);
+    int fd = dup(handle->fd);
+    if (fd < 0) return record(hipErrorOutOfMemory);
+    *(int *)shareableHandle = fd;
+    return hipSuccess;
+}
+
+hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHandle_t *handle, void *osHandle,
+                                           hipMemAllocationHandleType shHandleType) {
+    if (!handle) return record(hipErrorInvalidValue);
+    if (shHandleType != hipMemHandleTypePosixFileDescriptor) return record(hipErrorNotSupported);
+    struct stat st;
+    int fd = (int)(intptr_t)osHandle;
+    if (fstat(fd, &st) != 0 || st.st_size <= 0) return record(hipErrorInvalidValue);
+    hipMemGenericAllocationHandle_t h = calloc(1, sizeof *h);
+    if (!h) return record(hipErrorOutOfMemory);
+    h->fd = dup(fd);
+    if (h->fd < 0) {
+        free(h);
+        return record(hipErrorInvalidValue);
+    }
+    hipMemAllocationProp prop = {0, {hipMemLocationTypeDevice, 0}, hipMemHandleTypePosixFileDescriptor,
+                                 hipMemAllocationTypePinned, 0, NULL};
+    *h = (struct ihipMemGenericAllocationHandle){VMM_MAGIC, h->fd, (size_t)st.st_size, 1, prop};
+    *handle = h;
     return hipSuccess;
 }

@@ -84,6 +84,16 @@ _WAIT = (
     "thread makes it true, and fails after 10 s (said on stderr); CU_STREAM_WAIT_VALUE_FLUSH "
     "is CUDA_ERROR_NOT_SUPPORTED"
 )
+_VMM = (
+    "AMD: HIP's (ROCm 5.2's allocation properties converted from CUDA's layout); host platform: "
+    "an allocation is a memfd, a reserved range an inaccessible mapping, cuMemMap maps its pages "
+    "there and cuMemSetAccess sets their protection; granularity: the CPU's page (recommended "
+    "2 MiB); cudaPointerGetAttributes does not know the mapped ranges"
+)
+_VMM_SHARE = (
+    "POSIX file descriptors only (a dup of the memfd there: another process imports it and "
+    "maps the same memory)"
+)
 DRIVER: dict[str, Impl] = {
     **{
         "cu" + name[len("cuda") :].replace("MallocFromPoolAsync", "MemAllocFromPoolAsync"): impl
@@ -136,6 +146,18 @@ DRIVER: dict[str, Impl] = {
         "each operation one call, as cuStreamWaitValue*/cuStreamWriteValue* (their notes); "
         "CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES is CUDA_ERROR_NOT_SUPPORTED",
     ),
+    **{
+        name: Impl(hip_name(name), E, _VMM)
+        for name in names("""
+        cuMemAddressFree cuMemAddressReserve cuMemCreate cuMemGetAccess
+        cuMemGetAllocationGranularity cuMemGetAllocationPropertiesFromHandle cuMemMap
+        cuMemRelease cuMemRetainAllocationHandle cuMemSetAccess cuMemUnmap
+    """)
+    },
+    **{
+        name: Impl(hip_name(name), E, _VMM + "; " + _VMM_SHARE)
+        for name in names("cuMemExportToShareableHandle cuMemImportFromShareableHandle")
+    },
     "cuDeviceGetP2PAttribute": Impl(
         "hipDeviceGetP2PAttribute",
         note="CUDA's attribute numbers (HIP's count from 0); host platform: one device, so "
@@ -213,6 +235,7 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     **{
         name: (Kind.TYPE, _CU_VALUES)
         for name in names("""
+        CUmemGenericAllocationHandle CUmemAllocationProp CUmemAllocationGranularity_flags
         cuuint32_t cuuint64_t CUmemoryPool CUmemPool_attribute CUmemLocationType CUmemLocation
         CUmemAccess_flags CUmemAccessDesc CUmemAllocationType CUmemAllocationHandleType
         CUmemPoolProps CUipcMemHandle CUipcEventHandle CUmem_advise CUmem_range_attribute
@@ -248,6 +271,7 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CU_STREAM_MEM_OP_{WRITE_VALUE_64,BARRIER}
         CU_DEVICE_P2P_ATTRIBUTE_{PERFORMANCE_RANK,ACCESS_SUPPORTED,NATIVE_ATOMIC_SUPPORTED}
         CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED
+        CU_MEM_ALLOC_GRANULARITY_{MINIMUM,RECOMMENDED}
     """)
     },
 }

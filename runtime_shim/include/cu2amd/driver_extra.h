@@ -176,6 +176,26 @@ typedef union __cu2amd_cu_batch_mem_op_params {
     cuuint64_t pad[6];
 } CUstreamBatchMemOpParams;
 
+/* Virtual memory management: a handle is HIP's (a pointer) as a number. */
+struct ihipMemGenericAllocationHandle;
+typedef unsigned long long CUmemGenericAllocationHandle;
+typedef struct __cu2amd_cu_mem_allocation_prop {
+    CUmemAllocationType type;
+    CUmemAllocationHandleType requestedHandleTypes;
+    CUmemLocation location;
+    void *win32HandleMetaData;
+    struct {
+        unsigned char compressionType;
+        unsigned char gpuDirectRDMACapable;
+        unsigned short usage;
+        unsigned char reserved[4];
+    } allocFlags;
+} CUmemAllocationProp;
+typedef enum __cu2amd_cu_granularity_flags {
+    CU_MEM_ALLOC_GRANULARITY_MINIMUM = 0x0,
+    CU_MEM_ALLOC_GRANULARITY_RECOMMENDED = 0x1,
+} CUmemAllocationGranularity_flags;
+
 typedef enum __cu2amd_cu_p2p_attribute {
     CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
     CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02,
@@ -220,6 +240,23 @@ int hipStreamWriteValue64(CUstream stream, void *ptr, uint64_t value, unsigned i
 int hipDeviceGetP2PAttribute(int *value, int attr, int srcDevice, int dstDevice);
 int hipCtxEnablePeerAccess(CUcontext peerCtx, unsigned int flags);
 int hipCtxDisablePeerAccess(CUcontext peerCtx);
+int hipRuntimeGetVersion(int *runtimeVersion);
+int hipMemGetAllocationGranularity(size_t *granularity, const void *prop, int option);
+int hipMemCreate(struct ihipMemGenericAllocationHandle **handle, size_t size, const void *prop, unsigned long long flags);
+int hipMemRelease(struct ihipMemGenericAllocationHandle *handle);
+int hipMemAddressReserve(void **ptr, size_t size, size_t alignment, void *addr, unsigned long long flags);
+int hipMemAddressFree(void *devPtr, size_t size);
+int hipMemMap(void *ptr, size_t size, size_t offset, struct ihipMemGenericAllocationHandle *handle,
+              unsigned long long flags);
+int hipMemUnmap(void *ptr, size_t size);
+int hipMemSetAccess(void *ptr, size_t size, const void *desc, size_t count);
+int hipMemGetAccess(unsigned long long *flags, const void *location, void *ptr);
+int hipMemGetAllocationPropertiesFromHandle(void *prop, struct ihipMemGenericAllocationHandle *handle);
+int hipMemRetainAllocationHandle(struct ihipMemGenericAllocationHandle **handle, void *addr);
+int hipMemExportToShareableHandle(void *shareableHandle, struct ihipMemGenericAllocationHandle *handle,
+                                  int handleType, unsigned long long flags);
+int hipMemImportFromShareableHandle(struct ihipMemGenericAllocationHandle **handle, void *osHandle,
+                                    int shHandleType);
 #ifdef __cplusplus
 }
 #endif
@@ -273,6 +310,107 @@ CU2AMD_API CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream
 CU2AMD_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
     return CU2AMD_CU(hipFreeAsync(CU2AMD_PTR(dptr), __cu2amd_cu_stream(hStream)));
 }
+
+/* ------------------------------------------------------------------ virtual memory management */
+
+#define CU2AMD_VMM(h) ((struct ihipMemGenericAllocationHandle *)(uintptr_t)(h))
+/* hipMemAllocationProp before ROCm 6 (ROCm 6's is CUDA's): CUDA's fields in another order. */
+typedef struct __cu2amd_hip_alloc_prop {
+    unsigned char compressionType;
+    CUmemLocation location;
+    int requestedHandleType;
+    int type;
+    unsigned short usage;
+    void *win32HandleMetaData;
+} __cu2amd_hip_alloc_prop;
+CU2AMD_API int __cu2amd_cu_rocm5(void) {
+    int version = 0;
+    hipRuntimeGetVersion(&version);
+    return version < 60000000;
+}
+/* `prop` as the HIP library takes it: converted into `buffer`, or itself. */
+CU2AMD_API const void *__cu2amd_cu_hip_prop(const CUmemAllocationProp *prop, __cu2amd_hip_alloc_prop *buffer) {
+    if (!prop || !__cu2amd_cu_rocm5()) return prop;
+    memset(buffer, 0, sizeof *buffer);
+    buffer->compressionType = prop->allocFlags.compressionType;
+    buffer->location = prop->location;
+    buffer->requestedHandleType = (int)prop->requestedHandleTypes;
+    buffer->type = (int)prop->type;
+    buffer->usage = prop->allocFlags.usage;
+    buffer->win32HandleMetaData = prop->win32HandleMetaData;
+    return buffer;
+}
+CU2AMD_API CUresult cuMemGetAllocationGranularity(size_t *granularity, const CUmemAllocationProp *prop,
+                                                  CUmemAllocationGranularity_flags option) {
+    __cu2amd_hip_alloc_prop buffer;
+    return CU2AMD_CU(hipMemGetAllocationGranularity(granularity, __cu2amd_cu_hip_prop(prop, &buffer), (int)option));
+}
+CU2AMD_API CUresult cuMemCreate(CUmemGenericAllocationHandle *handle, size_t size, const CUmemAllocationProp *prop,
+                                unsigned long long flags) {
+    __cu2amd_hip_alloc_prop buffer;
+    struct ihipMemGenericAllocationHandle *h = NULL;
+    if (!handle) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipMemCreate(&h, size, __cu2amd_cu_hip_prop(prop, &buffer), flags));
+    if (err == CUDA_SUCCESS) *handle = (CUmemGenericAllocationHandle)(uintptr_t)h;
+    return err;
+}
+CU2AMD_API CUresult cuMemRelease(CUmemGenericAllocationHandle handle) { return CU2AMD_CU(hipMemRelease(CU2AMD_VMM(handle))); }
+CU2AMD_API CUresult cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *prop,
+                                                          CUmemGenericAllocationHandle handle) {
+    __cu2amd_hip_alloc_prop buffer;
+    if (!prop) return CUDA_ERROR_INVALID_VALUE;
+    if (!__cu2amd_cu_rocm5()) return CU2AMD_CU(hipMemGetAllocationPropertiesFromHandle(prop, CU2AMD_VMM(handle)));
+    CUresult err = CU2AMD_CU(hipMemGetAllocationPropertiesFromHandle(&buffer, CU2AMD_VMM(handle)));
+    if (err != CUDA_SUCCESS) return err;
+    memset(prop, 0, sizeof *prop);
+    prop->type = (CUmemAllocationType)buffer.type;
+    prop->requestedHandleTypes = (CUmemAllocationHandleType)buffer.requestedHandleType;
+    prop->location = buffer.location;
+    prop->win32HandleMetaData = buffer.win32HandleMetaData;
+    prop->allocFlags.compressionType = buffer.compressionType;
+    prop->allocFlags.usage = buffer.usage;
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size, size_t alignment, CUdeviceptr addr,
+                                        unsigned long long flags) {
+    void *p = NULL;
+    if (!ptr) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipMemAddressReserve(&p, size, alignment, CU2AMD_PTR(addr), flags));
+    if (err == CUDA_SUCCESS) *ptr = (CUdeviceptr)(uintptr_t)p;
+    return err;
+}
+CU2AMD_API CUresult cuMemAddressFree(CUdeviceptr ptr, size_t size) { return CU2AMD_CU(hipMemAddressFree(CU2AMD_PTR(ptr), size)); }
+CU2AMD_API CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAllocationHandle handle,
+                             unsigned long long flags) {
+    return CU2AMD_CU(hipMemMap(CU2AMD_PTR(ptr), size, offset, CU2AMD_VMM(handle), flags));
+}
+CU2AMD_API CUresult cuMemUnmap(CUdeviceptr ptr, size_t size) { return CU2AMD_CU(hipMemUnmap(CU2AMD_PTR(ptr), size)); }
+CU2AMD_API CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size, const CUmemAccessDesc *desc, size_t count) {
+    return CU2AMD_CU(hipMemSetAccess(CU2AMD_PTR(ptr), size, desc, count));
+}
+CU2AMD_API CUresult cuMemGetAccess(unsigned long long *flags, const CUmemLocation *location, CUdeviceptr ptr) {
+    return CU2AMD_CU(hipMemGetAccess(flags, location, CU2AMD_PTR(ptr)));
+}
+CU2AMD_API CUresult cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *handle, void *addr) {
+    struct ihipMemGenericAllocationHandle *h = NULL;
+    if (!handle) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipMemRetainAllocationHandle(&h, addr));
+    if (err == CUDA_SUCCESS) *handle = (CUmemGenericAllocationHandle)(uintptr_t)h;
+    return err;
+}
+CU2AMD_API CUresult cuMemExportToShareableHandle(void *shareableHandle, CUmemGenericAllocationHandle handle,
+                                                 CUmemAllocationHandleType handleType, unsigned long long flags) {
+    return CU2AMD_CU(hipMemExportToShareableHandle(shareableHandle, CU2AMD_VMM(handle), (int)handleType, flags));
+}
+CU2AMD_API CUresult cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *handle, void *osHandle,
+                                                   CUmemAllocationHandleType shHandleType) {
+    struct ihipMemGenericAllocationHandle *h = NULL;
+    if (!handle) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipMemImportFromShareableHandle(&h, osHandle, (int)shHandleType));
+    if (err == CUDA_SUCCESS) *handle = (CUmemGenericAllocationHandle)(uintptr_t)h;
+    return err;
+}
+#undef CU2AMD_VMM
 
 /* ------------------------------------------------------------------ IPC */
 
