@@ -13,13 +13,18 @@ import pytest
 from cu2amd.runtime_shim import tables
 from cu2amd.runtime_shim.tables import ALL_ROWS, MODULES, Kind, Status, lookup
 from cu2amd.runtime_shim.tables.build import NOT_YET, names
-from cu2amd.runtime_shim.tables.declared import declared, parse
+from cu2amd.runtime_shim.tables.declared import PASSES, declared, parse
 
 # clang declares these itself in CUDA mode (the host platform's device pass), so the
 # headers define them for HIP mode only: what shows each works there.
 CLANG_CUDA_BUILTINS = {
     "__syncthreads": "__global__ void k() { __syncthreads(); }",
     "__CUDACC__": 'static_assert(__CUDACC__, "");',
+}
+# The C library's assert macro (<assert.h>) works in device code through the headers'
+# device __assert_fail: what shows it compiles in every pass.
+C_LIBRARY_MACROS = {
+    "assert": "#include <cassert>\n__global__ void k(int *p) { assert(*p == 1); }",
 }
 CLAIMS = (Status.SUPPORTED, Status.EMULATED)
 
@@ -60,7 +65,7 @@ def test_lookup() -> None:
 def test_every_working_row_is_declared_in_every_pass() -> None:
     everywhere = declared().everywhere()
     missing = [r.name for r in ALL_ROWS if claimed(r) and r.name not in everywhere
-               and r.name not in CLANG_CUDA_BUILTINS]  # fmt: skip
+               and r.name not in CLANG_CUDA_BUILTINS and r.name not in C_LIBRARY_MACROS]  # fmt: skip
     assert not missing, "rows say supported/emulated but the headers lack them"
     for name in CLANG_CUDA_BUILTINS:
         assert name in declared().passes["amd-device"] and name in declared().passes["host"]
@@ -71,6 +76,13 @@ def test_clang_builtins_work_in_cuda_mode() -> None:
     for name, probe in CLANG_CUDA_BUILTINS.items():
         assert claimed(lookup(name))  # type: ignore[arg-type]
         parse("host-platform-device", f"#include <cuda_runtime.h>\n{probe}\n")
+
+
+def test_c_library_macros_work_in_every_pass() -> None:
+    for name, probe in C_LIBRARY_MACROS.items():
+        assert claimed(lookup(name))  # type: ignore[arg-type]
+        for pass_name in PASSES:
+            parse(pass_name, f"#include <cuda_runtime.h>\n{probe}\n")
 
 
 def test_every_declared_cuda_symbol_has_a_row() -> None:

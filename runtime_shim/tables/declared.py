@@ -36,7 +36,10 @@ PROBE = "\n".join([
 
 PASSES = ("amd-device", "host", "host-platform-device")
 
-_INTERNAL = ("__cu2amd", "CU2AMD", "__CU2AMD", "hip", "__hip", "ihip", "__ocml", "__ockl")
+# (and __assert_fail: the C library's, which its assert macro calls; the headers give the
+# device its own)
+_INTERNAL = ("__cu2amd", "CU2AMD", "__CU2AMD", "hip", "__hip", "ihip", "__ocml", "__ockl",
+             "__assert_fail")  # fmt: skip
 _TYPES = {
     ci.CursorKind.STRUCT_DECL: Kind.TYPE,
     ci.CursorKind.CLASS_DECL: Kind.TYPE,

@@ -8,6 +8,7 @@ textures and surfaces). SIMD intrinsics are in simd.py.
 
 from __future__ import annotations
 
+from cu2amd.runtime_shim.tables import impl_texture
 from cu2amd.runtime_shim.tables.build import NOT_YET, Impl, Table, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
@@ -61,14 +62,14 @@ __saturatef   | 0 | 0 | llvm.minnum/maxnum
 __sincosf     | as __sinf and __cosf | sin 18, cos 4 | __ocml_native_sin_f32, __ocml_native_cos_f32
 __sinf        | 2^-21.41 abs for x in [-pi, pi] | 18 | __ocml_native_sin_f32
 __tanf        | from __sinf(x) / __cosf(x) | 1 | __ocml_tan_f32
-__tanhf       | - | - | __ocml_tanh_f32
+__tanhf       | 2^-11 relative (PTX tanh.approx.f32) | 2 | __ocml_tanh_f32 (tanhf)
 """
 _DOUBLE_OPS = "__dadd __ddiv __dmul __drcp __dsqrt __dsub __fma"
 _ROUNDED = (
     "cu2amd/math_intrinsics.h: exact, from the round-to-nearest result and its exact error "
     "(HIP needs OCML_BASIC_ROUNDED_OPERATIONS for it)"
 )
-_NOT_DECLARED = {"__tanhf"}  # in CUDA's table, not yet in cu2amd's headers
+_NOT_DECLARED: set[str] = set()  # in CUDA's table, not yet in cu2amd's headers
 
 
 def _ulp(text: str) -> str:
@@ -180,12 +181,71 @@ IMPL = {
     "printf": Impl(
         "clang's AMDGPU printf lowering (ockl hostcall); host platform: runtime_shim/host/printf.c"
     ),
+    "__nanosleep": Impl(
+        "s_sleep loop (cu2amd/device_functions.h); host platform: nanosleep",
+        Status.EMULATED,
+        "AMD GPUs: s_sleep's 64-clock unit taken as 32 ns, within CUDA's [0, 2*ns] from 1 to "
+        "2 GHz; host platform: the whole block sleeps (its threads share one OS thread)",
+    ),
+    "__isShared": Impl("__builtin_amdgcn_is_shared; host platform: the block's shared memory"),
+    "__isLocal": Impl("__builtin_amdgcn_is_private; host platform: the thread's stack"),
+    "__isGlobal": Impl(
+        "neither shared nor local (cu2amd/memory_intrinsics.h)",
+        Status.EMULATED,
+        "also 1 for __constant__ variables, which both targets keep in global memory",
+    ),
+    **{
+        name: Impl(
+            "addrspacecast (cu2amd/memory_intrinsics.h)",
+            note=(
+                "AMD GPUs: the 32-bit LDS/scratch offset; host platform: the generic address, "
+                "as inline PTX's cvta and ld.shared/ld.local take it there"
+            )
+            if "shared" in name or "local" in name
+            else "",
+        )
+        for name in names(
+            "__cvta_{constant,global,local,shared}_to_generic "
+            "__cvta_generic_to_{constant,global,local,shared}"
+        )
+    },
+    "malloc": Impl(
+        "__ockl_dm_alloc (as HIP's device malloc); host platform: libc malloc",
+        Status.EMULATED,
+        "the heap is OCKL's on AMD GPUs and the C library's on the host platform: "
+        "cudaDeviceSetLimit(cudaLimitMallocHeapSize) does not size it",
+    ),
+    "free": Impl("__ockl_dm_dealloc; host platform: libc free"),
+    "memcpy": Impl("__builtin_memcpy"),
+    "memset": Impl("__builtin_memset"),
+    "assert": Impl(
+        "__assert_fail (cu2amd/device_functions.h): CUDA's message, then a trap; host "
+        "platform: the runtime's __assertfail",
+        Status.EMULATED,
+        "host platform: CUDA's message and cudaErrorAssert; AMD GPUs: CUDA's message, then "
+        "s_trap, which ROCm's runtime treats as a fatal error (the process aborts instead of "
+        "the launch reporting cudaErrorAssert)",
+    ),
+    "__brkpt": Impl(
+        "__builtin_debugtrap (s_trap 3; host platform: int3)",
+        Status.EMULATED,
+        "AMD GPUs: ignored unless a debugger is attached; host platform: SIGTRAP stops the "
+        "program unless a debugger is attached",
+    ),
 }
 NOTES = {
-    "assert": "not implemented yet: needs __assert_fail on the device, then cudaErrorAssert",
+    "__isConstant": (
+        "not supported: AMD GPUs (and the host platform) keep __constant__ data in global "
+        "memory, so a generic pointer cannot tell it apart (isspacep.const likewise)"
+    ),
+    "__isGridConstant": (
+        "not supported: a __grid_constant__ parameter's address cannot be told from a global "
+        "one on AMD GPUs (isspacep.param likewise)"
+    ),
     "__prof_trigger": "NVIDIA profiler counters; no ROCm counterpart",
 }
 
+IMPL.update(impl_texture.DEVICE)  # texture and surface functions: impl_texture.py
 _T = Table(Group.DEVICE_INTRINSIC, IMPL, NOTES)
 S = _T.section
 

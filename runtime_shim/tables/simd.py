@@ -1,7 +1,8 @@
 """The CUDA Math API's SIMD intrinsics: byte and halfword arithmetic on the lanes of a
 32-bit word (__vadd4, __vcmpeq2 ...), and CUDA 12's integer min/max/relu forms (__vimax3_s32
 ...). cu2amd/simd_intrinsics.h implements the first set (HIP's headers have them too,
-under the same names); the CUDA 12 forms are not declared yet.
+under the same names), and the CUDA 12 forms (DPX) as plain C over the lanes, which AMD
+GPUs compile to v_max3/v_min3 and packed 16-bit max/min.
 """
 
 from __future__ import annotations
@@ -21,14 +22,7 @@ _CLASSIC = """
     __vsetlts2 __vsetlts4 __vsetltu2 __vsetltu4 __vsetne2 __vsetne4 __vsub2 __vsub4 __vsubss2
     __vsubss4 __vsubus2 __vsubus4
 """
-_T = Table(
-    Group.DEVICE_MATH,
-    {name: Impl("cu2amd/simd_intrinsics.h (lane-wise C)") for name in names(_CLASSIC)},
-)
-_T.section("SIMD Intrinsics", _CLASSIC)
-_T.section(
-    "SIMD Intrinsics (CUDA 12 integer min/max)",
-    """
+_DPX = """
     __viaddmax_s16x2 __viaddmax_s16x2_relu __viaddmax_s32 __viaddmax_s32_relu __viaddmax_u16x2
     __viaddmax_u32 __viaddmin_s16x2 __viaddmin_s16x2_relu __viaddmin_s32 __viaddmin_s32_relu
     __viaddmin_u16x2 __viaddmin_u32 __vibmax_s16x2 __vibmax_s32 __vibmax_u16x2 __vibmax_u32
@@ -36,7 +30,18 @@ _T.section(
     __vimax3_s32 __vimax3_s32_relu __vimax3_u16x2 __vimax3_u32 __vimax_s16x2_relu
     __vimax_s32_relu __vimin3_s16x2 __vimin3_s16x2_relu __vimin3_s32 __vimin3_s32_relu
     __vimin3_u16x2 __vimin3_u32 __vimin_s16x2_relu __vimin_s32_relu
-""",
+"""
+_T = Table(
+    Group.DEVICE_MATH,
+    {
+        **{name: Impl("cu2amd/simd_intrinsics.h (lane-wise C)") for name in names(_CLASSIC)},
+        **{
+            name: Impl("cu2amd/simd_intrinsics.h (C; v_max3/v_min3, v_pk_max/min on AMD GPUs)")
+            for name in names(_DPX)
+        },
+    },
 )
+_T.section("SIMD Intrinsics", _CLASSIC)
+_T.section("SIMD Intrinsics (CUDA 12 integer min/max)", _DPX)
 
 ROWS: tuple[ApiRow, ...] = _T.done()

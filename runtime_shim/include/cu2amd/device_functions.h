@@ -47,61 +47,182 @@ CU2AMD_DEVICE_INLINE void __threadfence(void) { __cu2amd_fence_device(); }
 CU2AMD_DEVICE_INLINE void __threadfence_system(void) { __cu2amd_fence_system(); }
 CU2AMD_DEVICE_INLINE void __trap(void) { __cu2amd_trap(); }
 
-/* Atomics: relaxed read-modify-writes at device scope, returning the old value. */
-#define CU2AMD_ATOMIC(name, builtin, type)                                                      \
-    CU2AMD_DEVICE_INLINE type name(type *address, type value) {                                 \
-        return builtin(address, value, __ATOMIC_RELAXED);                                       \
+/* Atomics: relaxed read-modify-writes returning the old value, at CUDA's scopes: the plain
+ * functions at device scope, the _block ones at block scope and the _system ones at system
+ * scope. AMD GPUs: clang's __hip_atomic builtins, whose scopes are LLVM's sync scopes
+ * "agent", "workgroup" and the default (system) one; atomicInc/atomicDec are the GPU's own
+ * wrapping increment/decrement (atomicrmw uinc_wrap/udec_wrap). Host platform: one OS
+ * thread runs a launch's blocks one after another (threads as fibers), so every scope is
+ * the same and the __atomic builtins serve. */
+#if defined(__HIP__)
+#define CU2AMD_SCOPE_DEVICE __HIP_MEMORY_SCOPE_AGENT
+#define CU2AMD_SCOPE_BLOCK __HIP_MEMORY_SCOPE_WORKGROUP
+#define CU2AMD_SCOPE_SYSTEM __HIP_MEMORY_SCOPE_SYSTEM
+#define CU2AMD_FETCH(op, p, v, scope) __hip_atomic_fetch_##op(p, v, __ATOMIC_RELAXED, scope)
+#define CU2AMD_EXCHANGE(p, v, scope) __hip_atomic_exchange(p, v, __ATOMIC_RELAXED, scope)
+#define CU2AMD_CAS(p, expected, v, scope)                                                          \
+    __hip_atomic_compare_exchange_strong(p, expected, v, __ATOMIC_RELAXED, __ATOMIC_RELAXED, scope)
+/* clang marks HIP's atomics as never on fine-grained or remote memory (so that they can
+ * use the GPU's atomic instructions); system-scope ones are for exactly that memory (host
+ * memory, peers'), so they go without the mark: where an instruction cannot serve, LLVM
+ * expands them into compare-and-swap loops. */
+#define CU2AMD_ANY_MEMORY [[clang::atomic(fine_grained_memory, remote_memory)]]
+#else
+#define CU2AMD_SCOPE_DEVICE 0
+#define CU2AMD_SCOPE_BLOCK 0
+#define CU2AMD_SCOPE_SYSTEM 0
+#define CU2AMD_FETCH(op, p, v, scope) __atomic_fetch_##op(p, v, __ATOMIC_RELAXED)
+#define CU2AMD_EXCHANGE(p, v, scope) __atomic_exchange_n(p, v, __ATOMIC_RELAXED)
+#define CU2AMD_CAS(p, expected, v, scope)                                                          \
+    __atomic_compare_exchange_n(p, expected, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+#define CU2AMD_ANY_MEMORY
+#endif
+
+/* `def(name suffix, scope, memory attribute)` for each of CUDA's three scopes */
+#define CU2AMD_SCOPES(def)                                                                         \
+    def(, CU2AMD_SCOPE_DEVICE, ) def(_block, CU2AMD_SCOPE_BLOCK, )                                 \
+    def(_system, CU2AMD_SCOPE_SYSTEM, CU2AMD_ANY_MEMORY)
+
+#define CU2AMD_ATOMIC(name, op, type, scope, mem)                                                  \
+    CU2AMD_DEVICE_INLINE type name(type *address, type value) {                                    \
+        mem { return CU2AMD_FETCH(op, address, value, scope); }                                    \
     }
-#define CU2AMD_ATOMIC_INTS(name, builtin)                                                       \
-    CU2AMD_ATOMIC(name, builtin, int)                                                           \
-    CU2AMD_ATOMIC(name, builtin, unsigned int)                                                  \
-    CU2AMD_ATOMIC(name, builtin, unsigned long long)
-CU2AMD_ATOMIC_INTS(atomicAdd, __atomic_fetch_add)
-CU2AMD_ATOMIC(atomicAdd, __atomic_fetch_add, float)
-CU2AMD_ATOMIC(atomicAdd, __atomic_fetch_add, double)
-CU2AMD_ATOMIC_INTS(atomicSub, __atomic_fetch_sub)
-CU2AMD_ATOMIC_INTS(atomicAnd, __atomic_fetch_and)
-CU2AMD_ATOMIC_INTS(atomicOr, __atomic_fetch_or)
-CU2AMD_ATOMIC_INTS(atomicXor, __atomic_fetch_xor)
-CU2AMD_ATOMIC_INTS(atomicMin, __atomic_fetch_min)
-CU2AMD_ATOMIC_INTS(atomicMax, __atomic_fetch_max)
-CU2AMD_ATOMIC_INTS(atomicExch, __atomic_exchange_n)
-CU2AMD_DEVICE_INLINE float atomicExch(float *address, float value) {
-    unsigned int old = __atomic_exchange_n((unsigned int *)address, __builtin_bit_cast(unsigned int, value),
-                                           __ATOMIC_RELAXED);
-    return __builtin_bit_cast(float, old);
-}
+#define CU2AMD_ATOMIC_INTS(name, op, scope, mem)                                                   \
+    CU2AMD_ATOMIC(name, op, int, scope, mem)                                                       \
+    CU2AMD_ATOMIC(name, op, unsigned int, scope, mem)                                              \
+    CU2AMD_ATOMIC(name, op, unsigned long long, scope, mem)
+#define CU2AMD_ATOMIC_RMW(suffix, scope, mem)                                                      \
+    CU2AMD_ATOMIC_INTS(atomicAdd##suffix, add, scope, mem)                                         \
+    CU2AMD_ATOMIC(atomicAdd##suffix, add, float, scope, mem)                                       \
+    CU2AMD_ATOMIC(atomicAdd##suffix, add, double, scope, mem)                                      \
+    CU2AMD_ATOMIC_INTS(atomicSub##suffix, sub, scope, mem)                                         \
+    CU2AMD_ATOMIC_INTS(atomicAnd##suffix, and, scope, mem)                                         \
+    CU2AMD_ATOMIC_INTS(atomicOr##suffix, or, scope, mem)                                           \
+    CU2AMD_ATOMIC_INTS(atomicXor##suffix, xor, scope, mem)                                         \
+    CU2AMD_ATOMIC_INTS(atomicMin##suffix, min, scope, mem)                                         \
+    CU2AMD_ATOMIC(atomicMin##suffix, min, long long, scope, mem)                                   \
+    CU2AMD_ATOMIC_INTS(atomicMax##suffix, max, scope, mem)                                         \
+    CU2AMD_ATOMIC(atomicMax##suffix, max, long long, scope, mem)
+CU2AMD_SCOPES(CU2AMD_ATOMIC_RMW)
+
+#define CU2AMD_ATOMIC_EXCH(name, type, scope, mem)                                                 \
+    CU2AMD_DEVICE_INLINE type name(type *address, type value) {                                    \
+        mem { return CU2AMD_EXCHANGE(address, value, scope); }                                     \
+    }
+#define CU2AMD_ATOMIC_CAS(name, type, scope, mem)                                                  \
+    CU2AMD_DEVICE_INLINE type name(type *address, type compare, type value) {                      \
+        mem { CU2AMD_CAS(address, &compare, value, scope); }                                       \
+        return compare;                                                                            \
+    }
+#define CU2AMD_ATOMIC_SWAPS(suffix, scope, mem)                                                    \
+    CU2AMD_ATOMIC_EXCH(atomicExch##suffix, int, scope, mem)                                        \
+    CU2AMD_ATOMIC_EXCH(atomicExch##suffix, unsigned int, scope, mem)                               \
+    CU2AMD_ATOMIC_EXCH(atomicExch##suffix, unsigned long long, scope, mem)                         \
+    CU2AMD_DEVICE_INLINE float atomicExch##suffix(float *address, float value) {                   \
+        return __builtin_bit_cast(float, atomicExch##suffix((unsigned int *)address,            \
+                                                            __builtin_bit_cast(unsigned int, value))); \
+    }                                                                                              \
+    CU2AMD_ATOMIC_CAS(atomicCAS##suffix, int, scope, mem)                                          \
+    CU2AMD_ATOMIC_CAS(atomicCAS##suffix, unsigned int, scope, mem)                                 \
+    CU2AMD_ATOMIC_CAS(atomicCAS##suffix, unsigned long long, scope, mem)                           \
+    CU2AMD_ATOMIC_CAS(atomicCAS##suffix, unsigned short, scope, mem)
+CU2AMD_SCOPES(CU2AMD_ATOMIC_SWAPS)
+
+/* atomicInc/atomicDec: CUDA's wrap-around counters (old >= limit ? 0 : old + 1, and
+ * old == 0 || old > limit ? limit : old - 1). AMD GPUs: the GPU's own wrapping atomics at
+ * device and block scope; at system scope (and on the host platform) a compare-and-swap
+ * loop, as the builtin cannot go without the fine-grained mark. */
+#define CU2AMD_ATOMIC_WRAP_CAS(suffix, scope, mem)                                                 \
+    CU2AMD_DEVICE_INLINE unsigned int atomicInc##suffix(unsigned int *address, unsigned int limit) { \
+        for (unsigned int old = *(volatile unsigned int *)address, seen;; old = seen) {            \
+            seen = atomicCAS##suffix(address, old, old >= limit ? 0 : old + 1);                    \
+            if (seen == old) return old;                                                           \
+        }                                                                                          \
+    }                                                                                              \
+    CU2AMD_DEVICE_INLINE unsigned int atomicDec##suffix(unsigned int *address, unsigned int limit) { \
+        for (unsigned int old = *(volatile unsigned int *)address, seen;; old = seen) {            \
+            seen = atomicCAS##suffix(address, old, (old == 0 || old > limit) ? limit : old - 1);   \
+            if (seen == old) return old;                                                           \
+        }                                                                                          \
+    }
+#if defined(__HIP__)
+#define CU2AMD_ATOMIC_WRAP(suffix, scope_name)                                                     \
+    CU2AMD_DEVICE_INLINE unsigned int atomicInc##suffix(unsigned int *address, unsigned int limit) { \
+        return __builtin_amdgcn_atomic_inc32(address, limit, __ATOMIC_RELAXED, scope_name);        \
+    }                                                                                              \
+    CU2AMD_DEVICE_INLINE unsigned int atomicDec##suffix(unsigned int *address, unsigned int limit) { \
+        return __builtin_amdgcn_atomic_dec32(address, limit, __ATOMIC_RELAXED, scope_name);        \
+    }
+CU2AMD_ATOMIC_WRAP(, "agent")
+CU2AMD_ATOMIC_WRAP(_block, "workgroup")
+CU2AMD_ATOMIC_WRAP_CAS(_system, CU2AMD_SCOPE_SYSTEM, )
+#else
+CU2AMD_SCOPES(CU2AMD_ATOMIC_WRAP_CAS)
+#endif
+
+#undef CU2AMD_ATOMIC_WRAP_CAS
+#undef CU2AMD_ATOMIC_WRAP
+#undef CU2AMD_ATOMIC_SWAPS
+#undef CU2AMD_ATOMIC_CAS
+#undef CU2AMD_ATOMIC_EXCH
+#undef CU2AMD_ATOMIC_RMW
 #undef CU2AMD_ATOMIC_INTS
 #undef CU2AMD_ATOMIC
-
-#define CU2AMD_ATOMIC_CAS(type)                                                                 \
-    CU2AMD_DEVICE_INLINE type atomicCAS(type *address, type compare, type value) {              \
-        __atomic_compare_exchange_n(address, &compare, value, false, __ATOMIC_RELAXED,          \
-                                    __ATOMIC_RELAXED);                                          \
-        return compare;                                                                         \
-    }
-CU2AMD_ATOMIC_CAS(int)
-CU2AMD_ATOMIC_CAS(unsigned int)
-CU2AMD_ATOMIC_CAS(unsigned long long)
-CU2AMD_ATOMIC_CAS(unsigned short)
-#undef CU2AMD_ATOMIC_CAS
-
-/* atomicInc/atomicDec: CUDA's wrap-around counters. */
-CU2AMD_DEVICE_INLINE unsigned int atomicInc(unsigned int *address, unsigned int limit) {
-    unsigned int old = *(volatile unsigned int *)address, next;
-    do {
-        next = old >= limit ? 0 : old + 1;
-    } while (!__atomic_compare_exchange_n(address, &old, next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-    return old;
-}
-CU2AMD_DEVICE_INLINE unsigned int atomicDec(unsigned int *address, unsigned int limit) {
-    unsigned int old = *(volatile unsigned int *)address, next;
-    do {
-        next = (old == 0 || old > limit) ? limit : old - 1;
-    } while (!__atomic_compare_exchange_n(address, &old, next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-    return old;
-}
+#undef CU2AMD_SCOPES
+#undef CU2AMD_ANY_MEMORY
+#undef CU2AMD_CAS
+#undef CU2AMD_EXCHANGE
+#undef CU2AMD_FETCH
+#undef CU2AMD_SCOPE_SYSTEM
+#undef CU2AMD_SCOPE_BLOCK
+#undef CU2AMD_SCOPE_DEVICE
 
 extern "C" __device__ int printf(const char *format, ...);
+
+/* assert(): glibc's macro calls __assert_fail; device code gets this one, which prints
+ * CUDA's message ("file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `cond`
+ * failed.") and stops the kernel. Host platform: the runtime's __assertfail, after which
+ * the launch reports cudaErrorAssert. AMD GPUs: printf, then a trap, which ROCm's runtime
+ * treats as a fatal queue error (the process aborts). */
+#if defined(__HIP__)
+extern "C" __device__ __attribute__((noinline, weak)) void __assert_fail(const char *message, const char *file,
+                                                                         unsigned int line, const char *function) {
+    printf("%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line, function,
+           __cu2amd_ctaid_x(), __cu2amd_ctaid_y(), __cu2amd_ctaid_z(), __cu2amd_tid_x(), __cu2amd_tid_y(),
+           __cu2amd_tid_z(), message);
+    __builtin_trap();
+}
+#else
+extern "C" __device__ void __cu2amd_assertfail(const char *message, const char *file, unsigned int line,
+                                               const char *function, size_t char_size); /* host runtime */
+extern "C" __device__ __inline__ void __assert_fail(const char *message, const char *file, unsigned int line,
+                                                    const char *function) {
+    __cu2amd_assertfail(message, file, line, function, sizeof(char));
+}
+#endif
+
+/* __nanosleep: AMD GPUs: s_sleep, whose unit is 64 clocks, taken as 32 ns (2 GHz): the
+ * sleep is within CUDA's [0, 2 * ns] for clocks from 1 to 2 GHz. Host platform: the C
+ * library's nanosleep (the whole block waits: its threads share one OS thread). */
+#if defined(__HIP__)
+CU2AMD_DEVICE_INLINE void __nanosleep(unsigned int ns) {
+    unsigned int units = ns >> 5;
+    for (; units >= 64; units -= 64) __builtin_amdgcn_s_sleep(64);
+    for (; units >= 8; units -= 8) __builtin_amdgcn_s_sleep(8);
+    for (; units; --units) __builtin_amdgcn_s_sleep(1);
+}
+#else
+/* the C library's nanosleep(const struct timespec *, struct timespec *) */
+extern "C" __device__ int __cu2amd_nanosleep(const void *duration, void *remaining) __asm__("nanosleep");
+CU2AMD_DEVICE_INLINE void __nanosleep(unsigned int ns) {
+    const long duration[2] = {0, (long)ns}; /* tv_sec, tv_nsec */
+    __cu2amd_nanosleep(duration, 0);
+}
+#endif
+
+/* __brkpt: a debugger breakpoint (llvm.debugtrap). AMD GPUs: s_trap 3, ignored when no
+ * debugger is attached; host platform: int3, which stops the program (SIGTRAP) unless a
+ * debugger is attached. */
+CU2AMD_DEVICE_INLINE void __brkpt(void) { __builtin_debugtrap(); }
 
 #endif

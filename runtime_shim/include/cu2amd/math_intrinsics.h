@@ -45,6 +45,10 @@ CU2AMD_DEVICE_INLINE void __sincosf(float x, float *s, float *c) {
     *c = __cosf(x);
 }
 CU2AMD_DEVICE_INLINE float __tanf(float x) { return __sinf(x) / __cosf(x); }
+/* __tanhf: CUDA's fast tanh (PTX tanh.approx.f32, relative error about 2^-11). Neither
+ * target has a cheaper tanh than the accurate one (llvm.tanh has no AMDGPU lowering), so
+ * it is tanhf: OCML's on AMD GPUs, libm's on the host platform, far inside that bound. */
+CU2AMD_DEVICE_INLINE float __tanhf(float x) { return tanhf(x); }
 CU2AMD_DEVICE_INLINE float __powf(float x, float y) {
     return CU2AMD_FAST(__ocml_native_exp2_f32, __builtin_exp2f)(y * __log2f(x));
 }

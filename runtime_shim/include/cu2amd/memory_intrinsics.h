@@ -6,6 +6,8 @@
 #ifndef CU2AMD_MEMORY_INTRINSICS_H
 #define CU2AMD_MEMORY_INTRINSICS_H
 
+#include <stddef.h>
+
 #define CU2AMD_LOAD(name)                                                                      \
     template <typename T> CU2AMD_DEVICE_INLINE T name(const T *address) { return *address; }
 CU2AMD_LOAD(__ldg)
@@ -29,5 +31,72 @@ CU2AMD_STORE(__stwt)
  * measure elapsed time, as with CUDA's, in that counter's own units (not SM clocks). */
 CU2AMD_DEVICE_INLINE long long clock64(void) { return (long long)__builtin_readcyclecounter(); }
 CU2AMD_DEVICE_INLINE int clock(void) { return (int)clock64(); }
+
+/* Address spaces (Programming Guide "Address Space Predicate/Conversion Functions").
+ * AMD GPUs: a generic pointer is LDS (shared) or scratch (local) by its aperture
+ * (llvm.amdgcn.is.shared/is.private), else global memory, where __constant__ variables
+ * live too; shared and local addresses are the 32-bit LDS and scratch offsets
+ * (addrspacecast), global and constant ones the generic address. Host platform: the host
+ * runtime tells a block's shared memory and a thread's stack (local memory) from the
+ * rest, and every space's address is the generic one (as the PTX lowering's cvta). */
+#if defined(__HIP__)
+#define CU2AMD_ADDRESS_SPACE(n) __attribute__((address_space(n)))
+CU2AMD_DEVICE_INLINE unsigned int __isShared(const void *ptr) {
+    return __builtin_amdgcn_is_shared((const CU2AMD_ADDRESS_SPACE(0) void *)ptr);
+}
+CU2AMD_DEVICE_INLINE unsigned int __isLocal(const void *ptr) {
+    return __builtin_amdgcn_is_private((const CU2AMD_ADDRESS_SPACE(0) void *)ptr);
+}
+CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_shared(const void *ptr) {
+    return (size_t)(CU2AMD_ADDRESS_SPACE(3) const char *)ptr;
+}
+CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_local(const void *ptr) {
+    return (size_t)(CU2AMD_ADDRESS_SPACE(5) const char *)ptr;
+}
+CU2AMD_DEVICE_INLINE void *__cvta_shared_to_generic(size_t rawbits) {
+    return (void *)(CU2AMD_ADDRESS_SPACE(3) char *)(unsigned int)rawbits;
+}
+CU2AMD_DEVICE_INLINE void *__cvta_local_to_generic(size_t rawbits) {
+    return (void *)(CU2AMD_ADDRESS_SPACE(5) char *)(unsigned int)rawbits;
+}
+#undef CU2AMD_ADDRESS_SPACE
+#else
+extern "C" __device__ int __cu2amd_is_space(int space, const void *ptr); /* host runtime */
+CU2AMD_DEVICE_INLINE unsigned int __isShared(const void *ptr) { return __cu2amd_is_space(1, ptr) != 0; }
+CU2AMD_DEVICE_INLINE unsigned int __isLocal(const void *ptr) { return __cu2amd_is_space(2, ptr) != 0; }
+CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_shared(const void *ptr) { return (size_t)ptr; }
+CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_local(const void *ptr) { return (size_t)ptr; }
+CU2AMD_DEVICE_INLINE void *__cvta_shared_to_generic(size_t rawbits) { return (void *)rawbits; }
+CU2AMD_DEVICE_INLINE void *__cvta_local_to_generic(size_t rawbits) { return (void *)rawbits; }
+#endif
+CU2AMD_DEVICE_INLINE unsigned int __isGlobal(const void *ptr) { return !__isShared(ptr) && !__isLocal(ptr); }
+CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_global(const void *ptr) { return (size_t)ptr; }
+CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_constant(const void *ptr) { return (size_t)ptr; }
+CU2AMD_DEVICE_INLINE void *__cvta_global_to_generic(size_t rawbits) { return (void *)rawbits; }
+CU2AMD_DEVICE_INLINE void *__cvta_constant_to_generic(size_t rawbits) { return (void *)rawbits; }
+
+/* Device-side heap and block copies (Programming Guide "Dynamic Global Memory
+ * Allocation"). AMD GPUs: OCKL's device heap (__ockl_dm_alloc, as HIP's malloc); host
+ * platform: the C library's (its NVPTX calls of malloc and free become calls of libc's).
+ * memcpy and memset are clang's builtins, inlined or libc's. */
+#if defined(__HIP__)
+extern "C" __device__ unsigned long long __ockl_dm_alloc(unsigned long long size);
+extern "C" __device__ void __ockl_dm_dealloc(unsigned long long address);
+extern "C" {
+__device__ __attribute__((weak, nothrow)) inline void *malloc(size_t size) { return (void *)__ockl_dm_alloc(size); }
+__device__ __attribute__((weak, nothrow)) inline void free(void *ptr) { __ockl_dm_dealloc((unsigned long long)ptr); }
+}
+#else
+extern "C" {
+__device__ void *malloc(size_t size) __attribute__((nothrow)) __attribute__((malloc));
+__device__ void free(void *ptr) __attribute__((nothrow));
+}
+#endif
+static __device__ __inline__ void *memcpy(void *dest, const void *src, size_t size) {
+    return __builtin_memcpy(dest, src, size);
+}
+static __device__ __inline__ void *memset(void *dest, int value, size_t size) {
+    return __builtin_memset(dest, value, size);
+}
 
 #endif
