@@ -176,6 +176,14 @@ int main() {
     OK(cuStreamGetId(s, &is));
     OK(cuStreamGetId(t, &it));
     EXPECT(is != 0 && it != 0 && is != it);
+    CUcontext sc = NULL;
+    CUgreenCtx green = (CUgreenCtx)1;
+    OK(cuStreamGetCtx_v2(t, &sc, &green));
+    EXPECT(sc == ctx && green == NULL);
+    unsigned long long ic = 0, ic2 = 0;
+    OK(cuCtxGetId(ctx, &ic));
+    OK(cuCtxGetId(NULL, &ic2));
+    EXPECT(ic != 0 && ic == ic2 && ic != is && ic != it);
     CUdevice sd = -1;
     OK(cuStreamGetDevice(t, &sd));
     EXPECT(sd == dev);
@@ -305,7 +313,7 @@ def test_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
     undefined = link_for_gfx942(source, tmp_path, "driver_extra")
     for name in ("hipMemPoolCreate", "hipMallocFromPoolAsync", "hipIpcOpenMemHandle",
                  "hipStreamWaitValue32", "hipMemGetAddressRange", "hipCtxEnablePeerAccess",
-                 "hipMemCreate", "hipMemMap", "hipMemExportToShareableHandle"):  # fmt: skip
+                 "hipMemCreate", "hipMemMap", "hipMemExportToShareableHandle", "hipCtxGetCurrent"):  # fmt: skip
         assert name in undefined
 
 

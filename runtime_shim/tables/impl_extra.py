@@ -40,6 +40,11 @@ _RANGES = (
     "AMD: HIP's; host platform: one memory, the hints are recorded per 4 KiB page of managed "
     "memory and reported as CUDA reports them"
 )
+_POOL_SHARE = (
+    "not provided: the host platform's pools are the process's heap, which another process "
+    "cannot map (pools asking for shareable handles are cudaErrorNotSupported there); the "
+    "driver API's virtual memory functions share memory between processes"
+)
 _V2_LOCATION = (
     "a location is a device or the host (cudaCpuDeviceId); host NUMA nodes are "
     "cudaErrorNotSupported"
@@ -77,6 +82,18 @@ RUNTIME: dict[str, Impl] = {
     "cudaStreamGetId": Impl("cu2amd: stream_attributes.h", E, _STREAM_ID),
     "cudaStreamGetDevice": Impl("hipGetDevice", E, _STREAM_DEVICE),
     "cudaEventElapsedTime_v2": Impl("hipEventElapsedTime"),
+    "cudaDeviceGetNvSciSyncAttributes": Impl(
+        "",
+        Status.NOT_APPLICABLE,
+        "NvSciSync is NVIDIA's (Tegra/DRIVE) interop; no ROCm counterpart",
+    ),
+    **{
+        name: Impl("", Status.UNSUPPORTED, _POOL_SHARE)
+        for name in names("""
+        cudaMemPoolExportPointer cudaMemPoolExportToShareableHandle
+        cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
+    """)
+    },
 }
 _WAIT = (
     "AMD: HIP's (ROCm may want the memory from hipExtMallocWithFlags' signal memory); host "
@@ -158,6 +175,29 @@ DRIVER: dict[str, Impl] = {
         name: Impl(hip_name(name), E, _VMM + "; " + _VMM_SHARE)
         for name in names("cuMemExportToShareableHandle cuMemImportFromShareableHandle")
     },
+    "cuStreamGetCtx_v2": Impl(
+        "hipCtxGetCurrent", E, "the current context (as cuStreamGetCtx); no green contexts: NULL"
+    ),
+    "cuCtxGetId": Impl(
+        "cu2amd: stream_attributes.h",
+        E,
+        "a number cu2amd gives each context handle when first asked, unique in the process",
+    ),
+    "cuDeviceGetLuid": Impl(
+        "", Status.NOT_APPLICABLE, "a Windows adapter LUID (cu2amd targets Linux)"
+    ),
+    "cuDeviceGetNvSciSyncAttributes": Impl(
+        "",
+        Status.NOT_APPLICABLE,
+        "NvSciSync is NVIDIA's (Tegra/DRIVE) interop; no ROCm counterpart",
+    ),
+    **{
+        name: Impl("", Status.UNSUPPORTED, _POOL_SHARE)
+        for name in names("""
+        cuMemPoolExportPointer cuMemPoolExportToShareableHandle cuMemPoolImportFromShareableHandle
+        cuMemPoolImportPointer
+    """)
+    },
     "cuDeviceGetP2PAttribute": Impl(
         "hipDeviceGetP2PAttribute",
         note="CUDA's attribute numbers (HIP's count from 0); host platform: one device, so "
@@ -235,7 +275,7 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     **{
         name: (Kind.TYPE, _CU_VALUES)
         for name in names("""
-        CUmemGenericAllocationHandle CUmemAllocationProp CUmemAllocationGranularity_flags
+        CUgreenCtx CUmemGenericAllocationHandle CUmemAllocationProp CUmemAllocationGranularity_flags
         cuuint32_t cuuint64_t CUmemoryPool CUmemPool_attribute CUmemLocationType CUmemLocation
         CUmemAccess_flags CUmemAccessDesc CUmemAllocationType CUmemAllocationHandleType
         CUmemPoolProps CUipcMemHandle CUipcEventHandle CUmem_advise CUmem_range_attribute

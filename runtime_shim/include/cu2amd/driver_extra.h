@@ -196,6 +196,9 @@ typedef enum __cu2amd_cu_granularity_flags {
     CU_MEM_ALLOC_GRANULARITY_RECOMMENDED = 0x1,
 } CUmemAllocationGranularity_flags;
 
+/* No green contexts (SM partitions): streams and contexts have none. */
+typedef struct __cu2amd_cu_green_ctx *CUgreenCtx;
+
 typedef enum __cu2amd_cu_p2p_attribute {
     CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
     CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02,
@@ -501,6 +504,25 @@ CU2AMD_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 }
 CU2AMD_API CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device) {
     return (CUresult)__cu2amd_stream_device(__cu2amd_cu_stream(hStream), device);
+}
+/* No green contexts: a stream's is always NULL. */
+CU2AMD_API CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx) {
+    if (!pCtx || !pGreenCtx) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = cuStreamGetCtx(hStream, pCtx);
+    if (err == CUDA_SUCCESS) *pGreenCtx = NULL;
+    return err;
+}
+/* A context's id: a number given when first asked, unique in the process (from the table
+ * that numbers streams: cu2amd/stream_attributes.h); NULL is the current context. */
+CU2AMD_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId) {
+    if (!ctxId) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = ctx ? __cu2amd_cu_check_ctx(ctx) : cuCtxGetCurrent(&ctx);
+    if (err != CUDA_SUCCESS) return err;
+    if (!ctx) return CUDA_ERROR_INVALID_CONTEXT;
+    __cu2amd_stream_attrs *slot = __cu2amd_stream_slot((struct ihipStream_t *)(void *)ctx, 1);
+    if (slot) *ctxId = slot->id;
+    __cu2amd_stream_slot(NULL, 0);
+    return slot ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 CU2AMD_API CUresult cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart, CUevent hEnd) {
     return CU2AMD_CU(hipEventElapsedTime(pMilliseconds, hStart, hEnd));
