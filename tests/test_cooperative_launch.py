@@ -5,7 +5,8 @@ of input, shared memory kept across the syncs), checks the grid group's ranks an
 on a 2-D grid, the occupancy limit (cudaErrorCooperativeLaunchTooLarge), and, on the host
 platform, what a launch that is not cooperative gets. It runs on the host platform (also
 with reversed and random thread orders and strict mode) and builds and links for gfx942,
-where grid.sync() is cu2amd's global-memory barrier."""
+where grid.sync() is cu2amd's global-memory barrier. A driver-API program does the same
+for cuLaunchCooperativeKernel on a PTX module."""
 
 from __future__ import annotations
 
@@ -179,6 +180,96 @@ int main() {
 }
 """
 
+# The driver API's cuLaunchCooperativeKernel on a PTX module (cuda.h only).
+DRIVER_PROGRAM = r"""
+#include <cstdio>
+#include <string>
+#include <cuda.h>
+
+static int failures = 0;
+#define EXPECT(cond) do { if (!(cond)) { printf("FAILED line %d: %s\n", __LINE__, #cond); failures++; } } while (0)
+#define CALL(call, expected) do { CUresult r_ = (call); if (r_ != (expected)) { const char *n_ = 0; \
+    cuGetErrorName(r_, &n_); printf("FAILED line %d: %s -> %s, expected %s\n", __LINE__, #call, n_, #expected); \
+    failures++; } } while (0)
+#define OK(call) CALL(call, CUDA_SUCCESS)
+
+/* Each block adds its rank to its 64 elements, reversed through shared memory. */
+static const char *PTX = R"(
+.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .entry add_rank(.param .u64 data)
+{
+  .shared .align 4 .b32 tile[64];
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [data];
+  mov.u32 %r1, %ctaid.x;
+  mov.u32 %r2, %tid.x;
+  shl.b32 %r3, %r1, 6;
+  add.s32 %r3, %r3, %r2;
+  mul.wide.u32 %rd2, %r3, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  ld.global.u32 %r4, [%rd3];
+  add.s32 %r4, %r4, %r1;
+  mul.wide.u32 %rd4, %r2, 4;
+  mov.u64 %rd5, tile;
+  add.s64 %rd4, %rd5, %rd4;
+  st.shared.u32 [%rd4], %r4;
+  bar.sync 0;
+  sub.s32 %r7, 63, %r2;
+  mul.wide.u32 %rd4, %r7, 4;
+  add.s64 %rd4, %rd5, %rd4;
+  ld.shared.u32 %r4, [%rd4];
+  st.global.u32 [%rd3], %r4;
+  ret;
+}
+)";
+
+int main() {
+    CUdevice dev;
+    CUcontext ctx;
+    CUmodule mod;
+    CUfunction f;
+    OK(cuInit(0));
+    OK(cuDeviceGet(&dev, 0));
+    OK(cuCtxCreate(&ctx, 0, dev));
+    int coop = 0, sms = 0, per_sm = 0;
+    OK(cuDeviceGetAttribute(&coop, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, dev));
+    EXPECT(coop == 1);
+    OK(cuModuleLoadData(&mod, PTX));
+    OK(cuModuleGetFunction(&f, mod, "add_rank"));
+    OK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
+    OK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, 64, 0));
+    int blocks = per_sm * sms;
+    EXPECT(blocks >= 2);
+    if (blocks > 16) blocks = 16;
+    const int n = 64 * 64;
+    int host[n];
+    CUdeviceptr data;
+    OK(cuMemAlloc(&data, sizeof host));
+    for (int i = 0; i < n; i++) host[i] = i;
+    OK(cuMemcpyHtoD(data, host, sizeof host));
+    void *args[] = {&data};
+    OK(cuLaunchCooperativeKernel(f, blocks, 1, 1, 64, 1, 1, 0, 0, args));
+    OK(cuCtxSynchronize());
+    OK(cuMemcpyDtoH(host, data, sizeof host));
+    for (int i = 0; i < 64 * blocks; i++) EXPECT(host[i] == (i & ~63) + 63 - (i & 63) + i / 64);
+    CALL(cuLaunchCooperativeKernel(f, per_sm * sms + 1, 1, 1, 64, 1, 1, 0, 0, args),
+         CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE);
+    const char *name = 0;
+    OK(cuGetErrorName(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, &name));
+    EXPECT(name && std::string(name) == "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE");
+    /* A plain launch afterwards is not cooperative: a grid of any size. */
+    OK(cuLaunchKernel(f, 64, 1, 1, 64, 1, 1, 0, 0, args, NULL));
+    OK(cuCtxSynchronize());
+    OK(cuMemFree(data));
+    printf("driver cooperative launch: %s\n", failures ? "FAILED" : "PASSED");
+    return failures != 0;
+}
+"""
+
 
 @pytest.fixture(scope="module")
 def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -217,3 +308,11 @@ def test_grid_sync_program_builds_for_gfx942(source: Path, tmp_path: Path) -> No
     """On AMD, hipLaunchCooperativeKernel; grid.sync() needs nothing from HIP."""
     undefined = link_for_gfx942(source, tmp_path, "coop")
     assert "hipLaunchCooperativeKernel" in undefined
+
+
+def test_driver_cooperative_launch(tmp_path: Path) -> None:
+    src = tmp_path / "driver_coop.cu"
+    src.write_text(DRIVER_PROGRAM)
+    run_on_host(src, tmp_path, "driver cooperative launch")
+    undefined = link_for_gfx942(src, tmp_path, "driver_coop")
+    assert "hipModuleLaunchKernel" in undefined

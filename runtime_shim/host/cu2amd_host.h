@@ -122,6 +122,9 @@ int __cu2amd_is_space(int space, const void *p);
  * cooperative launch; whether the launch is one. */
 void __cu2amd_grid_sync(void);
 uint32_t __cu2amd_grid_is_cooperative(void);
+/* Called by cuda.h's cuLaunchCooperativeKernel: the next launch on this thread is
+ * cooperative (on = 1) or not. */
+void __cu2amd_host_cooperative_launch(int on);
 
 /* Wave primitives (DESIGN.md layer 3) over the emulated hardware wave. A call blocks
  * until its group is known: the non-exited lanes of `mask` when mask != 0, else the lanes

@@ -780,6 +780,10 @@ void __cu2amd_grid_sync(void) {
     cu2amd_fiber_switch(&b->fibers[t->linear_tid], &b->scheduler);
 }
 
+/* cuLaunchCooperativeKernel (cuda.h, cu2amd/driver_coop.h): whether this thread's next
+ * launch is cooperative; it calls this around hipModuleLaunchKernel. */
+void __cu2amd_host_cooperative_launch(int on) { g_next_cooperative = on != 0; }
+
 /* grid_group::is_valid(): whether this launch is cooperative. */
 uint32_t __cu2amd_grid_is_cooperative(void) { return (uint32_t)g_block->coop; }
 

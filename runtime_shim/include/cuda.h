@@ -72,6 +72,7 @@
     X(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, 701, "too many resources requested for launch")                              \
     X(CUDA_ERROR_ASSERT, 710, "device-side assert triggered")                                                          \
     X(CUDA_ERROR_LAUNCH_FAILED, 719, "unspecified launch failure")                                                     \
+    X(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, 720, "too many blocks in cooperative launch")                         \
     X(CUDA_ERROR_NOT_SUPPORTED, 801, "operation not supported")                                                        \
     X(CUDA_ERROR_UNKNOWN, 999, "unknown error")
 

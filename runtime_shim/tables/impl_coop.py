@@ -6,6 +6,7 @@ rows' status from here, as from their own IMPL."""
 from __future__ import annotations
 
 from cu2amd.runtime_shim.tables.build import Impl
+from cu2amd.runtime_shim.tables.row import Status
 
 RUNTIME: dict[str, Impl] = {
     "cudaLaunchCooperativeKernel": Impl(
@@ -15,7 +16,15 @@ RUNTIME: dict[str, Impl] = {
         "holds all blocks at once (they take turns at grid.sync())",
     ),
 }
-DRIVER: dict[str, Impl] = {}
+DRIVER: dict[str, Impl] = {
+    "cuLaunchCooperativeKernel": Impl(
+        "hipModuleLaunchKernel",
+        Status.EMULATED,
+        "a grid beyond the occupancy limit is CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE; the host "
+        "platform holds all blocks at once; ROCm 5.2 has no cooperative module launch, so on AMD "
+        "the blocks are resident together only when the GPU runs nothing else",
+    ),
+}
 TYPES: dict[str, Impl] = {
     "cudaErrorCooperativeLaunchTooLarge": Impl("hipErrorCooperativeLaunchTooLarge"),
 }
