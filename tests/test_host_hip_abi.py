@@ -197,6 +197,14 @@ EXPORTS = {
     "hipMemGetAccess", "hipMemGetAllocationGranularity", "hipMemGetAllocationPropertiesFromHandle",
     "hipMemImportFromShareableHandle", "hipMemMap", "hipMemRelease", "hipMemRetainAllocationHandle",
     "hipMemSetAccess", "hipMemUnmap",
+    # arrays, texture and surface objects (hip_texture.c); libamdhip64 5.2 has the surface
+    # functions with C++ linkage
+    "hipCreateTextureObject", "hipDestroyTextureObject", "hipFreeArray", "hipGetChannelDesc",
+    "hipGetTextureObjectResourceDesc", "hipGetTextureObjectResourceViewDesc",
+    "hipGetTextureObjectTextureDesc", "hipMalloc3DArray", "hipMallocArray", "hipMemcpy2DFromArray",
+    "hipMemcpy2DFromArrayAsync", "hipMemcpy2DToArray", "hipMemcpy2DToArrayAsync", "hipMemcpy3D",
+    "hipMemcpy3DAsync", "_Z22hipCreateSurfaceObjectPP13__hip_surfacePK15hipResourceDesc",
+    "_Z23hipDestroySurfaceObjectP13__hip_surface",
     # cu2amd.host (loader.py)
     "cu2amd_rt_field_offset", "cu2amd_rt_launch", "cu2amd_rt_max_shared_bytes",
     "cu2amd_rt_version",

@@ -173,7 +173,7 @@ int main() {
     EXPECT(vol[0][0][0] == 0 && vol[1][2][3] == 0 && vol[2][0][0] == 2000 && vol[4][0][0] == 0x01010101 &&
            vol[4][0][1] == 4001);
     cudaMemcpy3DParms bad = all;
-    bad.srcArray = (struct __cu2amd_cuda_array *)&bad;
+    bad.srcArray = (cudaArray_t)&bad;
     CALL(cudaMemcpy3D(&bad), cudaErrorInvalidValue);
 
     /* Managed memory: the host and the device use one pointer. */

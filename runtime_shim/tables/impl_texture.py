@@ -1,12 +1,158 @@
 """What cu2amd implements of arrays, texture and surface objects: the `Impl` of each function
 (RUNTIME for the runtime API, DRIVER for the driver API) and of each type, enum or
 enumerator (TYPES). runtime.py, driver.py and runtime_types.py take their rows' status from
-here, as from their own IMPL."""
+here, as from their own IMPL. TYPE_SECTIONS are the rows runtime_types.py adds for the names
+of this area that CUDA's type lists do not cover (enumerators, cudaArray)."""
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Impl
+from cu2amd.runtime_shim.tables.build import Impl, hip_name, names
+from cu2amd.runtime_shim.tables.row import Kind, Status
 
-RUNTIME: dict[str, Impl] = {}
+E = Status.EMULATED
+_HEADER = "cu2amd/runtime_texture.h"
+_HOST = "host platform: host memory, sampled in software by the device functions"
+
+_ENUMERATORS = """
+    cudaAddressModeBorder cudaAddressModeClamp cudaAddressModeMirror cudaAddressModeWrap
+    cudaBoundaryModeClamp cudaBoundaryModeTrap cudaBoundaryModeZero cudaChannelFormatKindFloat
+    cudaChannelFormatKindNone cudaChannelFormatKindSigned cudaChannelFormatKindUnsigned
+    cudaFilterModeLinear cudaFilterModePoint cudaReadModeElementType cudaReadModeNormalizedFloat
+    cudaResViewFormatNone cudaResourceTypeArray cudaResourceTypeLinear
+    cudaResourceTypeMipmappedArray cudaResourceTypePitch2D
+"""
+TYPE_SECTIONS = (
+    (Kind.ENUMERATOR, "Data types used by CUDA Runtime: texture and surface enum values",
+     " ".join(sorted(names(_ENUMERATORS)))),
+    (Kind.TYPE, "Data types used by CUDA Runtime: CUDA arrays", "cudaArray"),
+    (Kind.ENUM, "Data types used by CUDA Runtime: resource views", "cudaResourceViewFormat"),
+)  # fmt: skip
+
+TYPES: dict[str, Impl] = {
+    **{n: Impl("cu2amd: CUDA's value (HIP's)") for n in names(_ENUMERATORS)},
+    **{
+        n: Impl(hip_name(n))
+        for n in names("""
+            cudaArray_const_t cudaArray_t cudaChannelFormatDesc cudaChannelFormatKind
+            cudaResourceType cudaResourceViewDesc cudaSurfaceBoundaryMode cudaTextureAddressMode
+            cudaTextureFilterMode cudaTextureReadMode cudaArrayDefault cudaArrayLayered
+            cudaArraySurfaceLoadStore cudaArrayTextureGather
+        """)
+    },
+    "cudaArray": Impl("hipArray", note="HIP's array record (host platform: the same layout)"),
+    "cudaResourceViewFormat": Impl(
+        "hipResourceViewFormat",
+        E,
+        "only cudaResViewFormatNone is declared (resource views are not provided)",
+    ),
+    "cudaResourceDesc": Impl(
+        "hipResourceDesc",
+        E,
+        "CUDA's layout; the mipmapped-array member is not usable (mipmapped "
+        "arrays are not provided)",
+    ),
+    "cudaTextureDesc": Impl(
+        "hipTextureDesc", note="CUDA's layout: HIP's, and two more fields HIP does not read"
+    ),
+    "cudaTextureObject_t": Impl("hipTextureObject_t", note="holds HIP's texture object pointer"),
+    "cudaSurfaceObject_t": Impl("hipSurfaceObject_t", note="holds HIP's surface object pointer"),
+}
+
+RUNTIME: dict[str, Impl] = {
+    "cudaCreateChannelDesc": Impl(
+        _HEADER,
+        note="also the template cudaCreateChannelDesc<T>() for the 8-, 16- and 32-bit "
+        "integer and float scalars and their 1-, 2- and 4-vectors",
+    ),
+    "cudaMallocArray": Impl("hipMallocArray", note=_HOST),
+    "cudaMalloc3DArray": Impl(
+        "hipMalloc3DArray",
+        note="layered (cudaArrayLayered) and 3D arrays; cubemaps are not "
+        "provided (cudaErrorInvalidValue on the host platform)",
+    ),
+    "cudaFreeArray": Impl("hipFreeArray"),
+    "cudaGetChannelDesc": Impl("hipGetChannelDesc"),
+    "cudaArrayGetInfo": Impl(
+        "hipGetChannelDesc + HIP's array record",
+        E,
+        "libamdhip64 5.2 has no hipArrayGetInfo: the "
+        "extent and flags are read from HIP's hipArray record (width, height, depth, type)",
+    ),
+    "cudaMemcpy2DToArray": Impl("hipMemcpy2DToArray"),
+    "cudaMemcpy2DToArrayAsync": Impl("hipMemcpy2DToArrayAsync"),
+    "cudaMemcpy2DFromArray": Impl("hipMemcpy2DFromArray"),
+    "cudaMemcpy2DFromArrayAsync": Impl("hipMemcpy2DFromArrayAsync"),
+    "cudaMemcpy2DArrayToArray": Impl(
+        "hipMemcpy3D",
+        note="one HIP 3D copy between the arrays (libamdhip64 5.2 has no hipMemcpy2DArrayToArray)",
+    ),
+    "cudaMemcpyToArray": Impl(
+        "hipMemcpy2DToArray",
+        note="deprecated in CUDA; up to three 2D copies (partial first "
+        "row, whole rows, partial last row)",
+    ),
+    "cudaMemcpyToArrayAsync": Impl("hipMemcpy2DToArrayAsync", note="as cudaMemcpyToArray"),
+    "cudaMemcpyFromArray": Impl("hipMemcpy2DFromArray", note="as cudaMemcpyToArray"),
+    "cudaMemcpyFromArrayAsync": Impl("hipMemcpy2DFromArrayAsync", note="as cudaMemcpyToArray"),
+    "cudaCreateTextureObject": Impl(
+        "hipCreateTextureObject",
+        note="array, linear and pitch2D resources; resource views "
+        "are not provided on the host platform (cudaErrorNotSupported)",
+    ),
+    "cudaDestroyTextureObject": Impl("hipDestroyTextureObject"),
+    "cudaGetTextureObjectResourceDesc": Impl("hipGetTextureObjectResourceDesc"),
+    "cudaGetTextureObjectResourceViewDesc": Impl("hipGetTextureObjectResourceViewDesc"),
+    "cudaGetTextureObjectTextureDesc": Impl(
+        "hipGetTextureObjectTextureDesc",
+        note="disableTrilinearOptimization and seamlessCubemap, which HIP does not keep, read as 0",
+    ),
+    "cudaCreateSurfaceObject": Impl(
+        "hipCreateSurfaceObject (C++ linkage in libamdhip64 5.2)",
+        note="arrays made with cudaArraySurfaceLoadStore",
+    ),
+    "cudaDestroySurfaceObject": Impl("hipDestroySurfaceObject (C++ linkage in libamdhip64 5.2)"),
+}
 DRIVER: dict[str, Impl] = {}
-TYPES: dict[str, Impl] = {}
+
+# Device functions (intrinsics.py's "Texture Functions" and "Surface Functions" rows).
+_NO_IMAGES = (
+    "gfx940/gfx941/gfx942/gfx950 have no image instructions: using it in code for them is a "
+    "compile error naming it"
+)
+_TEX_AMD = "OCKL image functions over HIP's texture object (image_sample, image_load ...)"
+DEVICE: dict[str, Impl] = {
+    **{
+        n: Impl(
+            _TEX_AMD + "; host platform: software sampling (cu2amd/texture_device.h)",
+            E,
+            _NO_IMAGES + "; host platform: CUDA's filtering rules, 9-bit linear weights",
+        )
+        for n in names("tex1D tex2D tex3D tex1DLayered tex2DLayered")
+    },
+    "tex1Dfetch": Impl(
+        "__ockl_image_load_1Db; host platform: the element (0 out of range)", E, _NO_IMAGES
+    ),
+    "tex2Dgather": Impl("__ockl_image_gather4{r,g,b,a}_2D; host platform: software", E, _NO_IMAGES),
+    **{
+        n: Impl(
+            "__ockl_image_sample_lod/grad_*; host platform: software sampling",
+            E,
+            _NO_IMAGES + "; mipmapped textures are not provided, so the level and gradients "
+            "select the only level on the host platform",
+        )
+        for n in names("tex1DLod tex2DLod tex3DLod tex1DGrad tex2DGrad tex3DGrad")
+    },
+    **{
+        n: Impl(
+            "__ockl_image_load_*/__ockl_image_store_*; host platform: the array's bytes",
+            E,
+            _NO_IMAGES + "; AMD GPUs: the byte offset x is divided by sizeof(T) (T the "
+            "element's type) and out-of-range accesses are the image hardware's (reads 0, "
+            "writes dropped) whatever the boundary mode; host platform: CUDA's boundary modes",
+        )
+        for n in names(
+            "surf1Dread surf1Dwrite surf2Dread surf2Dwrite surf3Dread surf3Dwrite "
+            "surf1DLayeredread surf1DLayeredwrite surf2DLayeredread surf2DLayeredwrite"
+        )
+    },
+}

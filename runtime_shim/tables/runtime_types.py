@@ -278,5 +278,7 @@ S(
 for _kind, _names in impl_extra.NEW_TYPES.items():
     S(f"Data types used by CUDA Runtime: {_kind.value}s (memory pools, IPC, stream attributes)",
       " ".join(sorted(_names)), kind=_kind, rocm=hip_name)  # fmt: skip
+for _kind, _section, _names in impl_texture.TYPE_SECTIONS:
+    S(_section, _names, kind=_kind)
 
 ROWS: tuple[ApiRow, ...] = _T.done()

@@ -30,7 +30,6 @@ CU2AMD_CU_HOST int cuCtxDetach(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd
 CU2AMD_CU_HOST int cuCtxFromGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxFromGreenCtx (Green Contexts) yet");
 CU2AMD_CU_HOST int cuCtxGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetDevResource (Green Contexts) yet");
 CU2AMD_CU_HOST int cuCtxGetExecAffinity(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetExecAffinity (Context Management) yet");
-CU2AMD_CU_HOST int cuCtxGetId(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetId (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxGetLimit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetLimit (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxSetFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxSetFlags (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxSetLimit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxSetLimit (Context Management) yet");
@@ -49,8 +48,8 @@ CU2AMD_CU_HOST int cuDevResourceGenerateDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVA
 CU2AMD_CU_HOST int cuDevSmResourceSplitByCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDevSmResourceSplitByCount (Green Contexts) yet");
 CU2AMD_CU_HOST int cuDeviceGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetDevResource (Green Contexts) yet");
 CU2AMD_CU_HOST int cuDeviceGetGraphMemAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetGraphMemAttribute (Graph Management) yet");
-CU2AMD_CU_HOST int cuDeviceGetLuid(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetLuid (Device Management) yet");
-CU2AMD_CU_HOST int cuDeviceGetNvSciSyncAttributes(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetNvSciSyncAttributes (Device Management) yet");
+CU2AMD_CU_HOST int cuDeviceGetLuid(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuDeviceGetLuid (Device Management) is not applicable: a Windows adapter LUID (cu2amd targets Linux)");
+CU2AMD_CU_HOST int cuDeviceGetNvSciSyncAttributes(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuDeviceGetNvSciSyncAttributes (Device Management) is not applicable: NvSciSync is NVIDIA's (Tegra/DRIVE) interop; no ROCm counterpart");
 CU2AMD_CU_HOST int cuDeviceGetTexture1DLinearMaxWidth(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetTexture1DLinearMaxWidth (Device Management) yet");
 CU2AMD_CU_HOST int cuDeviceGraphMemTrim(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGraphMemTrim (Graph Management) yet");
 CU2AMD_CU_HOST int cuDeviceRegisterAsyncNotification(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceRegisterAsyncNotification (Memory Management) yet");
@@ -207,10 +206,10 @@ CU2AMD_CU_HOST int cuLibraryGetManaged(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE
 CU2AMD_CU_HOST int cuLibraryGetUnifiedFunction(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetUnifiedFunction (Library Management) yet");
 CU2AMD_CU_HOST int cuMemGetHandleForAddressRange(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemGetHandleForAddressRange (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemMapArrayAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemMapArrayAsync (Virtual Memory Management) yet");
-CU2AMD_CU_HOST int cuMemPoolExportPointer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemPoolExportPointer (Stream Ordered Memory Allocator) yet");
-CU2AMD_CU_HOST int cuMemPoolExportToShareableHandle(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemPoolExportToShareableHandle (Stream Ordered Memory Allocator) yet");
-CU2AMD_CU_HOST int cuMemPoolImportFromShareableHandle(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemPoolImportFromShareableHandle (Stream Ordered Memory Allocator) yet");
-CU2AMD_CU_HOST int cuMemPoolImportPointer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemPoolImportPointer (Stream Ordered Memory Allocator) yet");
+CU2AMD_CU_HOST int cuMemPoolExportPointer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMemPoolExportPointer (Stream Ordered Memory Allocator) is unsupported: not provided: the host platform's pools are the process's heap, which another process cannot map (pools asking for shareable handles are cudaErrorNotSupported there); the driver API's virtual memory functions share memory between processes");
+CU2AMD_CU_HOST int cuMemPoolExportToShareableHandle(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMemPoolExportToShareableHandle (Stream Ordered Memory Allocator) is unsupported: not provided: the host platform's pools are the process's heap, which another process cannot map (pools asking for shareable handles are cudaErrorNotSupported there); the driver API's virtual memory functions share memory between processes");
+CU2AMD_CU_HOST int cuMemPoolImportFromShareableHandle(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMemPoolImportFromShareableHandle (Stream Ordered Memory Allocator) is unsupported: not provided: the host platform's pools are the process's heap, which another process cannot map (pools asking for shareable handles are cudaErrorNotSupported there); the driver API's virtual memory functions share memory between processes");
+CU2AMD_CU_HOST int cuMemPoolImportPointer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMemPoolImportPointer (Stream Ordered Memory Allocator) is unsupported: not provided: the host platform's pools are the process's heap, which another process cannot map (pools asking for shareable handles are cudaErrorNotSupported there); the driver API's virtual memory functions share memory between processes");
 CU2AMD_CU_HOST int cuMemcpy3D(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3D (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpy3DAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpy3DBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DBatchAsync (Memory Management) yet");
@@ -254,7 +253,6 @@ CU2AMD_CU_HOST int cuStreamBeginCaptureToGraph(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNA
 CU2AMD_CU_HOST int cuStreamEndCapture(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamEndCapture (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetCaptureInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCaptureInfo (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetCaptureInfo_v3(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCaptureInfo_v3 (Stream Management) yet");
-CU2AMD_CU_HOST int cuStreamGetCtx_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetCtx_v2 (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamGetGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetGreenCtx (Green Contexts) yet");
 CU2AMD_CU_HOST int cuStreamIsCapturing(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamIsCapturing (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamUpdateCaptureDependencies(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamUpdateCaptureDependencies (Stream Management) yet");

@@ -193,10 +193,12 @@ CU2AMD_API cudaError_t cudaMalloc3D(cudaPitchedPtr *pitchedDevPtr, cudaExtent ex
     return cudaSuccess;
 }
 
-/* 3D copies and sets of linear (pitched) memory, one 2D operation per slice; CUDA arrays
- * (srcArray/dstArray) are not provided. */
+/* 3D copies and sets of linear (pitched) memory, one 2D operation per slice; copies with a
+ * CUDA array (srcArray/dstArray) are HIP's 3D copy. */
 CU2AMD_API cudaError_t __cu2amd_memcpy3d(const cudaMemcpy3DParms *p, int async, cudaStream_t stream) {
-    if (!p || p->srcArray || p->dstArray) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (!p) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (p->srcArray || p->dstArray)
+        return CU2AMD_ERR(async ? hipMemcpy3DAsync(p, __cu2amd_stream(stream)) : hipMemcpy3D(p));
     const cudaExtent e = p->extent;
     if (e.width == 0 || e.height == 0 || e.depth == 0) return cudaSuccess;
     if (e.depth > 1 && (p->srcPtr.ysize == 0 || p->dstPtr.ysize == 0)) return __cu2amd_fail(cudaErrorInvalidValue);

@@ -435,14 +435,13 @@ typedef struct cudaPitchedPtr cudaPitchedPtr;
 typedef struct cudaExtent cudaExtent;
 typedef struct cudaPos cudaPos;
 
-/* CUDA arrays are not provided (cudaArray_t is unavailable): the fields keep CUDA's layout
- * and must be NULL. */
-struct __cu2amd_cuda_array;
+/* CUDA arrays (cudaArray_t): cu2amd/texture_types.h. */
+struct cudaArray;
 struct cudaMemcpy3DParms {
-    struct __cu2amd_cuda_array *srcArray;
+    struct cudaArray *srcArray;
     struct cudaPos srcPos;
     struct cudaPitchedPtr srcPtr;
-    struct __cu2amd_cuda_array *dstArray;
+    struct cudaArray *dstArray;
     struct cudaPos dstPos;
     struct cudaPitchedPtr dstPtr;
     struct cudaExtent extent;
