@@ -10,7 +10,7 @@ from __future__ import annotations
 from cu2amd.ptx_lowering.isa.forms import Form, Op, Slot, Status, maybe, opt, slot
 
 A, M, V = Op.SRC, Op.ADDR, Op.DATA
-U = Status.UNSUPPORTED
+U, S = Status.UNSUPPORTED, Status.SUPPORTED
 NOTE = "warp-level matrix multiply-accumulate"
 SYNC = (slot("sync", "sync"), slot("aligned", "aligned"))
 WMMA_SHAPES = "m16n16k16 m8n32k16 m32n8k16"
@@ -63,11 +63,16 @@ def _wmma_mma(layouts: tuple[Slot, ...], shapes: str, types: tuple[Slot, ...],
 
 def _mma(shapes: str, layouts: tuple[Slot, ...], middle: tuple[Slot, ...],
          types: tuple[Slot, ...], ops: tuple[Op, ...] = (V, V, V, V),
-         sparse: Slot | None = None, tail: tuple[Slot, ...] = ()) -> Form:  # fmt: skip
-    """`mma{.sp}.sync.aligned.shape.layouts{middle}.types{tail}` (9.7.14.5.14, 9.7.14.6.3)."""
+         sparse: Slot | None = None, tail: tuple[Slot, ...] = (),
+         lowered: str | None = None) -> Form:  # fmt: skip
+    """`mma{.sp}.sync.aligned.shape.layouts{middle}.types{tail}` (9.7.14.5.14, 9.7.14.6.3).
+    With `lowered` (the shapes cu2amd lowers, or "" for all), a row of emit/mma.py."""
     head = (sparse,) if sparse else ()
-    slots = (*head, *SYNC, slot("shape", shapes), *layouts, *middle, *types, *tail)
+    shape = slot("shape", shapes, supported=lowered or None)
+    slots = (*head, *SYNC, shape, *layouts, *middle, *types, *tail)
     section = "9.7.14.6.3" if sparse else "9.7.14.5.14"
+    if lowered is not None:
+        return Form("mma", section, slots, ops, S, emitter="mma.mma")
     return Form("mma", section, slots, ops, U, note=NOTE)
 
 
@@ -114,24 +119,26 @@ FORMS = (
     # 9.7.14.5.14 mma: half precision, alternate floating point (incl. block scaling),
     # double precision, integer, single bit
     _mma("m8n8k4", ANY_LAYOUT, (), _types("f16 f32", "f16", "f16", "f16 f32")),
-    _mma("m16n8k8 m16n8k16", ROW_COL, (), _types("f16 f32", "f16", "f16", "f16 f32")),
-    _mma("m16n8k4", ROW_COL, (), _types("f32", "tf32", "tf32", "f32")),
-    _mma("m16n8k8", ROW_COL, (), _types("f32", "bf16 tf32", "bf16 tf32", "f32")),
-    _mma("m16n8k16", ROW_COL, (), _types("f32", "bf16", "bf16", "f32")),
+    _mma("m16n8k8 m16n8k16", ROW_COL, (), _types("f16 f32", "f16", "f16", "f16 f32"), lowered=""),
+    _mma("m16n8k4", ROW_COL, (), _types("f32", "tf32", "tf32", "f32"), lowered=""),
+    _mma("m16n8k8", ROW_COL, (), _types("f32", "bf16 tf32", "bf16 tf32", "f32"), lowered=""),
+    _mma("m16n8k16", ROW_COL, (), _types("f32", "bf16", "bf16", "f32"), lowered=""),
     _mma("m16n8k16 m16n8k32", ROW_COL, (), _types("f16 f32", "e4m3 e5m2", "e4m3 e5m2", "f16 f32")),
     _mma("m16n8k32", ROW_COL, KIND_F8F6F4, F8F6F4_TYPES),
     _mma("m16n8k64", ROW_COL, *MXF4, SCALED),
     _mma("m16n8k64", ROW_COL, *MXF4NVF4, SCALED),
     _mma("m16n8k32", ROW_COL, *MXF8F6F4, SCALED),
-    _mma("m8n8k4 m16n8k4 m16n8k8 m16n8k16", ROW_COL, (), F64),
-    _mma("m8n8k16 m16n8k16 m16n8k32", ROW_COL, (SATF,), INT8),
+    _mma("m8n8k4 m16n8k4 m16n8k8 m16n8k16", ROW_COL, (), F64, lowered="m8n8k4"),
+    _mma("m8n8k16 m16n8k16 m16n8k32", ROW_COL, (SATF,), INT8, lowered=""),
     _mma("m8n8k32 m16n8k32 m16n8k64", ROW_COL, (SATF,), INT4),
     _mma("m8n8k128 m16n8k128 m16n8k256", ROW_COL, (), _types("s32", "b1", "b1", "s32"),
          tail=(slot("op", "xor and"), slot("popc", "popc"))),
     # 9.7.14.5.15 ldmatrix / 9.7.14.5.16 stmatrix / 9.7.14.5.17 movmatrix
-    Form("ldmatrix", "9.7.14.5.15", (*SYNC, slot("shape", "m8n8 m16n16"), slot("num", "x1 x2 x4"),
-                                     opt("trans", "trans"), opt("space", "shared shared::cta"),
-                                     slot("type", "b16 b8")), (V, M), U, note=NOTE),
+    Form("ldmatrix", "9.7.14.5.15", (*SYNC, slot("shape", "m8n8 m16n16", supported="m8n8"),
+                                     slot("num", "x1 x2 x4"), opt("trans", "trans"),
+                                     opt("space", "shared shared::cta"),
+                                     slot("type", "b16 b8", supported="b16")), (V, M),
+         emitter="mma.ldmatrix"),
     Form("ldmatrix", "9.7.14.5.15", (*SYNC, slot("shape", "m8n16"), slot("num", "x1 x2 x4"),
                                      opt("space", "shared shared::cta"), slot("dtype", "b8x16"),
                                      slot("atype", "b6x16_p32 b4x16_p64")), (V, M), U, note=NOTE),
@@ -139,11 +146,13 @@ FORMS = (
                                      slot("trans", "trans"), opt("space", "shared shared::cta"),
                                      slot("dtype", "b8x16"), slot("atype", "b6x16_p32 b4x16_p64")),
          (V, M), U, note=NOTE),
-    Form("stmatrix", "9.7.14.5.16", (*SYNC, slot("shape", "m8n8 m16n8"), slot("num", "x1 x2 x4"),
-                                     opt("trans", "trans"), opt("space", "shared shared::cta"),
-                                     slot("type", "b16 b8")), (M, V), U, note=NOTE),
+    Form("stmatrix", "9.7.14.5.16", (*SYNC, slot("shape", "m8n8 m16n8", supported="m8n8"),
+                                     slot("num", "x1 x2 x4"), opt("trans", "trans"),
+                                     opt("space", "shared shared::cta"),
+                                     slot("type", "b16 b8", supported="b16")), (M, V),
+         emitter="mma.stmatrix"),
     Form("movmatrix", "9.7.14.5.17", (*SYNC, slot("shape", "m8n8"), slot("trans", "trans"),
-                                      slot("type", "b16")), (Op.DST, A), U, note=NOTE),
+                                      slot("type", "b16")), (Op.DST, A), emitter="mma.movmatrix"),
     # 9.7.14.6.3 mma.sp, mma.sp::ordered_metadata: d, a, b, c, e (metadata), f (selector)
     _mma("m16n8k16 m16n8k32", ROW_COL, (), _types("f16 f32", "f16", "f16", "f16 f32"), SPARSE, SP),
     _mma("m16n8k16 m16n8k32", ROW_COL, (), _types("f32", "bf16", "bf16", "f32"), SPARSE, SP),

@@ -1,0 +1,616 @@
+"""Conformance of the warp-level matrix instructions (PTX ISA 9.7.14.5): mma.sync, ldmatrix,
+stmatrix and movmatrix, on the host platform at hardware wave sizes 32 and 64, against a
+numpy model written from the ISA's "Matrix fragments for mma.mMnNkK" layouts (element by
+element: a_i of lane l is A[row(l, i)][col(l, i)]), independent of emit/mma.py's tables.
+
+Floating point: cu2amd defines D = fma chain over k ascending, in f32 (f64 for .f64),
+starting from C; the model does the same (each step rounded once: the f32 products of
+.f16/.bf16/.tf32 inputs are exact), and a float64 reference checks the results are within
+the error bound of any summation order. NaN results are the canonical NaN. Integers are
+exact (wrap, or clamp with .satfinite). Each kernel runs two warps (64 threads), each on
+its own matrices.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cu2amd import host
+from cu2amd.amdgpu.targets import parse_target_id
+from cu2amd.errors import Cu2amdError
+from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions
+
+WAVES = (32, 64)
+WARPS = 2
+HEADER = ".version 8.0\n.target sm_90\n.address_size 64\n"
+
+
+def _g(lane: int) -> int:
+    return lane >> 2
+
+
+def _t(lane: int) -> int:
+    return lane % 4
+
+
+# -- fragment layouts, element by element, from the ISA text -----------------------------
+
+# (shape, family) -> (A element count, A layout, B count, B layout), lane, i -> (row, col)
+A_LAYOUT = {
+    ("m16n8k8", "half"): (4, lambda ln, i: (_g(ln) + 8 * (i >= 2), 2 * _t(ln) + (i & 1))),
+    ("m16n8k16", "half"): (
+        8,
+        lambda ln, i: (
+            _g(ln) + (0 if i in (0, 1, 4, 5) else 8),
+            2 * _t(ln) + (i & 1) + 8 * (i >= 4),
+        ),
+    ),
+    ("m16n8k4", "tf32"): (2, lambda ln, i: (_g(ln) + 8 * i, _t(ln))),
+    ("m16n8k8", "tf32"): (4, lambda ln, i: (_g(ln) + 8 * (i % 2), _t(ln) + 4 * (i // 2))),
+    ("m8n8k16", "int8"): (4, lambda ln, i: (_g(ln), 4 * _t(ln) + i)),
+    ("m16n8k16", "int8"): (8, lambda ln, i: (_g(ln) + 8 * (i >= 4), 4 * _t(ln) + i % 4)),
+    ("m16n8k32", "int8"): (
+        16,
+        lambda ln, i: (
+            _g(ln) + (0 if i < 4 or 8 <= i < 12 else 8),
+            4 * _t(ln) + (i & 3) + 16 * (i >= 8),
+        ),
+    ),
+    ("m8n8k4", "f64"): (1, lambda ln, i: (_g(ln), _t(ln))),
+}
+B_LAYOUT = {
+    ("m16n8k8", "half"): (2, lambda ln, i: (2 * _t(ln) + i, _g(ln))),
+    ("m16n8k16", "half"): (4, lambda ln, i: (2 * _t(ln) + (i & 1) + 8 * (i >= 2), _g(ln))),
+    ("m16n8k4", "tf32"): (1, lambda ln, i: (_t(ln), _g(ln))),
+    ("m16n8k8", "tf32"): (2, lambda ln, i: (_t(ln) + 4 * i, _g(ln))),
+    ("m8n8k16", "int8"): (4, lambda ln, i: (4 * _t(ln) + i, _g(ln))),
+    ("m16n8k16", "int8"): (4, lambda ln, i: (4 * _t(ln) + i, _g(ln))),
+    ("m16n8k32", "int8"): (8, lambda ln, i: (4 * _t(ln) + (i & 3) + 16 * (i >= 4), _g(ln))),
+    ("m8n8k4", "f64"): (1, lambda ln, i: (_t(ln), _g(ln))),
+}
+
+
+def cd_layout(m: int):
+    if m == 16:
+        return 4, lambda ln, i: (_g(ln) + 8 * (i >= 2), 2 * _t(ln) + (i & 1))
+    return 2, lambda ln, i: (_g(ln), 2 * _t(ln) + i)
+
+
+FAMILY = {"f16": "half", "bf16": "half", "tf32": "tf32", "s8": "int8", "u8": "int8", "f64": "f64"}
+BITS = {"f16": 16, "bf16": 16, "tf32": 32, "s8": 8, "u8": 8, "f64": 64, "f32": 32, "s32": 32}
+
+
+def dims(shape: str) -> tuple[int, int, int]:
+    m, n, k = map(int, re.fullmatch(r"m(\d+)n(\d+)k(\d+)", shape).groups())
+    return m, n, k
+
+
+def to_fragments(matrix_bits: np.ndarray, count: int, layout, bits: int) -> np.ndarray:
+    """Per lane, the registers (32-bit words, or 64-bit for f64) holding the elements."""
+    per = max(32 // bits, 1)
+    regs = np.zeros((32, max(count // per, 1)), np.uint64)
+    for lane in range(32):
+        for i in range(count):
+            r, c = layout(lane, i)
+            shift = bits * (i % per) if bits < 32 else 0
+            regs[lane, i // per] |= np.uint64(int(matrix_bits[r, c]) << shift)
+    return regs
+
+
+def from_fragments(regs: np.ndarray, count: int, layout, bits: int, shape2) -> np.ndarray:
+    per = max(32 // bits, 1)
+    out = np.zeros(shape2, np.uint64)
+    mask = (1 << bits) - 1
+    for lane in range(32):
+        for i in range(count):
+            r, c = layout(lane, i)
+            shift = bits * (i % per) if bits < 32 else 0
+            out[r, c] = (int(regs[lane, i // per]) >> shift) & mask
+    return out
+
+
+# -- value models --------------------------------------------------------------------------
+
+
+def decode(bits: np.ndarray, fmt: str) -> np.ndarray:
+    """Element bits -> float64 (floats) or int64 (integers), as the tensor core reads them."""
+    bits = bits.astype(np.uint64)
+    if fmt == "f16":
+        return bits.astype(np.uint16).view(np.float16).astype(np.float64)
+    if fmt == "bf16":
+        return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    if fmt == "tf32":  # the low 13 significand bits are not part of the format
+        return (bits.astype(np.uint32) & 0xFFFFE000).view(np.float32).astype(np.float64)
+    if fmt == "f32":
+        return bits.astype(np.uint32).view(np.float32).astype(np.float64)
+    if fmt == "f64":
+        return bits.view(np.float64)
+    if fmt == "s8":
+        return bits.astype(np.uint8).view(np.int8).astype(np.int64)
+    if fmt == "u8":
+        return bits.astype(np.int64)
+    if fmt == "s32":
+        return bits.astype(np.uint32).view(np.int32).astype(np.int64)
+    raise AssertionError(fmt)
+
+
+def fma64(a: float, b: float, c: float) -> float:
+    """a*b + c rounded once to f64."""
+    if not all(np.isfinite([a, b, c])):
+        return a * b + c
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    if exact == 0:
+        product_negative = (np.signbit(a) != np.signbit(b)) and a * b == 0
+        return -0.0 if product_negative and np.signbit(c) else 0.0
+    try:
+        return float(exact)
+    except OverflowError:
+        return float("inf") if exact > 0 else float("-inf")
+
+
+def model(shape: str, atype: str, btype: str, ctype: str, dtype: str, a, b, c, satfinite=False):
+    """D from A (MxK), B (KxN), C (MxN) element bits: the fma chain over k ascending."""
+    m, n, k = dims(shape)
+    av, bv, cv = decode(a, atype), decode(b, btype), decode(c, ctype)
+    if atype in ("s8", "u8"):
+        acc = cv + av @ bv
+        if satfinite:
+            acc = np.clip(acc, -(2**31), 2**31 - 1)
+        return (acc.astype(np.int64) & 0xFFFFFFFF).astype(np.uint64)
+    if atype == "f64":
+        out = np.zeros((m, n), np.float64)
+        for i in range(m):
+            for j in range(n):
+                acc = cv[i, j]
+                for kk in range(k):
+                    acc = fma64(av[i, kk], bv[kk, j], acc)
+                out[i, j] = acc
+        return out.view(np.uint64)
+    # products are exact in f32 and in f64; f64 sum then f32 rounding is one rounding
+    with np.errstate(invalid="ignore", over="ignore"):
+        acc = cv.astype(np.float32)
+        for kk in range(k):
+            acc = (acc.astype(np.float64) + np.outer(av[:, kk], bv[kk, :])).astype(np.float32)
+    if dtype == "f16":
+        with np.errstate(over="ignore"):
+            h = acc.astype(np.float16).view(np.uint16).astype(np.uint64)
+        return np.where(np.isnan(acc), 0x7FFF, h).astype(np.uint64)
+    bits = acc.view(np.uint32).astype(np.uint64)
+    return np.where(np.isnan(acc), 0x7FFFFFFF, bits).astype(np.uint64)
+
+
+# -- the kernel ----------------------------------------------------------------------------
+
+
+def mma_kernel(spelling: str, na: int, nb: int, nc: int, nd: int, wide: bool) -> str:
+    """Thread t loads its A, B, C registers from pa/pb/pc[t] and stores D to pd[t]."""
+    w, reg = (8, "b64") if wide else (4, "b32")
+    cw, creg = (8, "b64") if wide else (4, "b32")
+    lines = [
+        HEADER,
+        ".visible .entry k(.param .u64 pa, .param .u64 pb, .param .u64 pc, .param .u64 pd)",
+        "{",
+        f"  .reg .{'f64' if wide else 'b32'} %a<{na}>, %b<{nb}>;",
+        f"  .reg .{'f64' if wide else 'f32'} %c<{nc}>, %d<{nd}>;",
+        "  .reg .b32 %t;",
+        "  .reg .b64 %p, %o;",
+        "  mov.u32 %t, %tid.x;",
+    ]
+    for name, count, width, rtype in (("a", na, w, reg), ("b", nb, w, reg), ("c", nc, cw, creg)):
+        lines += [
+            f"  ld.param.u64 %p, [p{name}];",
+            f"  mul.wide.u32 %o, %t, {count * width};",
+            "  add.s64 %p, %p, %o;",
+        ]
+        lines += [f"  ld.global.{rtype} %{name}{i}, [%p+{i * width}];" for i in range(count)]
+    vec = lambda name, count: "{" + ", ".join(f"%{name}{i}" for i in range(count)) + "}"  # noqa: E731
+    lines.append(f"  {spelling} {vec('d', nd)}, {vec('a', na)}, {vec('b', nb)}, {vec('c', nc)};")
+    lines += [
+        "  ld.param.u64 %p, [pd];",
+        f"  mul.wide.u32 %o, %t, {nd * cw};",
+        "  add.s64 %p, %p, %o;",
+    ]
+    lines += [f"  st.global.{creg} [%p+{i * cw}], %d{i};" for i in range(nd)]
+    lines += ["  ret;", "}"]
+    return "\n".join(lines) + "\n"
+
+
+class Form:
+    def __init__(self, shape: str, dtype: str, atype: str, btype: str, ctype: str, satf=False):
+        self.shape, self.dtype, self.atype, self.btype, self.ctype = (
+            shape,
+            dtype,
+            atype,
+            btype,
+            ctype,
+        )
+        self.satf = satf
+        self.m, self.n, self.k = dims(shape)
+        key = (shape, FAMILY[atype])
+        self.na_el, self.a_layout = A_LAYOUT[key]
+        self.nb_el, self.b_layout = B_LAYOUT[key]
+        self.ncd_el, self.cd_layout = cd_layout(self.m)
+        self.wide = atype == "f64"
+
+    @property
+    def spelling(self) -> str:
+        sat = ".satfinite" if self.satf else ""
+        return (f"mma.sync.aligned.{self.shape}.row.col{sat}.{self.dtype}.{self.atype}."
+                f"{self.btype}.{self.ctype}")  # fmt: skip
+
+    def regs(self, count: int, fmt: str) -> int:
+        return max(count * BITS[fmt] // 32, 1) if fmt != "f64" else count
+
+    def kernel(self) -> str:
+        na = self.regs(self.na_el, self.atype)
+        nb = self.regs(self.nb_el, self.btype)
+        nc = self.regs(self.ncd_el, self.ctype)
+        nd = self.regs(self.ncd_el, self.dtype)
+        return mma_kernel(self.spelling, na, nb, nc, nd, self.wide)
+
+
+_MODULES: dict[str, host.Module] = {}
+
+
+def run_mma(form: Form, mats: list[tuple[np.ndarray, np.ndarray, np.ndarray]], warp_size: int):
+    """D element bits per warp, for (A, B, C) element bits per warp."""
+    text = form.kernel()
+    module = _MODULES.get(text) or _MODULES.setdefault(text, host.Module.from_ptx(text))
+    per = []
+    for fmt, count, layout, index in ((form.atype, form.na_el, form.a_layout, 0),
+                                      (form.btype, form.nb_el, form.b_layout, 1),
+                                      (form.ctype, form.ncd_el, form.cd_layout, 2)):  # fmt: skip
+        frags = [to_fragments(m[index], count, layout, BITS[fmt]) for m in mats]
+        per.append(np.concatenate(frags))
+    dtype = np.uint64 if form.wide else np.uint32
+    bufs = [host.to_device(p.astype(dtype)) for p in per]
+    nd = form.regs(form.ncd_el, form.dtype)
+    out = host.zeros((32 * len(mats), nd), dtype)
+    module.launch("k", 1, 32 * len(mats), [*bufs, out], warp_size=warp_size)
+    d = out.to_numpy().astype(np.uint64)
+    return [
+        from_fragments(d[32 * w : 32 * w + 32], form.ncd_el, form.cd_layout, BITS[form.dtype],
+                       (form.m, form.n))
+        for w in range(len(mats))
+    ]  # fmt: skip
+
+
+# -- inputs --------------------------------------------------------------------------------
+
+EDGE = {
+    "f16": [0x0000, 0x8000, 0x3C00, 0xBC00, 0x7BFF, 0xFBFF, 0x0001, 0x8001, 0x03FF, 0x7C00,
+            0xFC00, 0x7E00, 0x7C01, 0x3555],
+    "bf16": [0x0000, 0x8000, 0x3F80, 0xBF80, 0x7F7F, 0xFF7F, 0x0001, 0x8001, 0x7F80, 0xFF80,
+             0x7FC0, 0x7F81, 0x3EAB],
+    "tf32": [0x00000000, 0x80000000, 0x3F800000, 0x7F7FE000, 0xFF7FE000, 0x00002000,
+             0x7F800000, 0xFF800000, 0x7FC00000, 0x3F801FFF, 0x3F800001],
+    "f32": [0x00000000, 0x80000000, 0x3F800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x00000001,
+            0x7F800000, 0xFF800000, 0x7FC00000, 0x7F800001],
+    "f64": [0, 1 << 63, 0x3FF0000000000000, 0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 1,
+            0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000],
+    "s8": [0x80, 0x7F, 0xFF, 0x00, 0x01], "u8": [0xFF, 0x00, 0x01, 0x80, 0x7F],
+    "s32": [0x80000000, 0x7FFFFFFF, 0xFFFFFFFF, 0, 1],
+}  # fmt: skip
+
+
+def random_bits(rng, fmt: str, shape, scale: float = 1.0) -> np.ndarray:
+    """Finite values of moderate size (sums exercise rounding, not overflow)."""
+    if fmt in ("s8", "u8", "s32"):
+        lo, hi = {"s8": (-128, 128), "u8": (0, 256), "s32": (-(2**31), 2**31)}[fmt]
+        v = rng.integers(lo, hi, shape)
+        return (v & ((1 << BITS[fmt]) - 1)).astype(np.uint64)
+    v = rng.standard_normal(shape) * scale
+    if fmt == "f16":
+        return v.astype(np.float16).view(np.uint16).astype(np.uint64)
+    if fmt == "bf16":
+        return (v.astype(np.float32).view(np.uint32) >> 16).astype(np.uint64)
+    if fmt in ("f32", "tf32"):
+        return v.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return v.view(np.uint64)
+
+
+def random_matrices(form: Form, rng, edges: bool = False):
+    a = random_bits(rng, form.atype, (form.m, form.k))
+    b = random_bits(rng, form.btype, (form.k, form.n))
+    c = random_bits(rng, form.ctype, (form.m, form.n), 4.0)
+    if edges:
+        for mat, fmt in ((a, form.atype), (b, form.btype), (c, form.ctype)):
+            flat = mat.reshape(-1)
+            picks = rng.choice(flat.size, min(flat.size // 4, 24), replace=False)
+            flat[picks] = rng.choice(EDGE[fmt], picks.size)
+    return a, b, c
+
+
+def check(form: Form, mats, got) -> None:
+    for (a, b, c), d in zip(mats, got, strict=True):
+        expected = model(form.shape, form.atype, form.btype, form.ctype, form.dtype, a, b, c,
+                         form.satf)  # fmt: skip
+        bad = np.argwhere(d != expected)
+        if bad.size:
+            i, j = bad[0]
+            raise AssertionError(
+                f"{form.spelling}: D[{i}][{j}] = {int(d[i, j]):#x}, model {int(expected[i, j]):#x}"
+                f" ({bad.shape[0]} elements differ)"
+            )
+        if form.atype not in ("s8", "u8", "f64"):
+            _within_bound(form, a, b, c, d)
+
+
+def _within_bound(form: Form, a, b, c, d) -> None:
+    """Finite results lie within the error bound of any summation order: |D - exact| <=
+    (k+1) u (|C| + sum |A||B|) (u: the accumulator's unit roundoff)."""
+    av, bv, cv = decode(a, form.atype), decode(b, form.btype), decode(c, form.ctype)
+    exact = cv + av @ bv
+    mag = np.abs(cv) + np.abs(av) @ np.abs(bv)
+    u = 2.0**-11 if form.dtype == "f16" else 2.0**-24
+    got = decode(d, form.dtype)
+    ok = ~np.isfinite(exact) | ~np.isfinite(got) | ~np.isfinite(mag)
+    bound = (form.k + 2) * u * mag + (6e-8 if form.dtype == "f16" else 1e-44)
+    assert np.all(ok | (np.abs(got - exact) <= bound)), f"{form.spelling}: outside the bound"
+
+
+FLOAT_FORMS = [
+    Form(shape, d, t, t, c)
+    for shape in ("m16n8k8", "m16n8k16")
+    for t in ("f16",)
+    for d in ("f16", "f32")
+    for c in ("f16", "f32")
+] + [
+    Form("m16n8k8", "f32", "bf16", "bf16", "f32"),
+    Form("m16n8k16", "f32", "bf16", "bf16", "f32"),
+    Form("m16n8k4", "f32", "tf32", "tf32", "f32"),
+    Form("m16n8k8", "f32", "tf32", "tf32", "f32"),
+    Form("m8n8k4", "f64", "f64", "f64", "f64"),
+]
+INT_FORMS = [
+    Form(shape, "s32", a, b, "s32", satf)
+    for shape in ("m8n8k16", "m16n8k16", "m16n8k32")
+    for a, b in (("s8", "s8"), ("u8", "s8"), ("s8", "u8"), ("u8", "u8"))
+    for satf in (False, True)
+]
+ALL_FORMS = FLOAT_FORMS + INT_FORMS
+
+
+@pytest.mark.parametrize("warp_size", WAVES)
+@pytest.mark.parametrize(
+    "form", ALL_FORMS, ids=lambda f: f.spelling.removeprefix("mma.sync.aligned.")
+)
+def test_mma_random_and_edges(form: Form, warp_size: int) -> None:
+    rng = np.random.default_rng(hash(form.spelling) % 2**32 + warp_size)
+    mats = [random_matrices(form, rng), random_matrices(form, rng, edges=True)]
+    check(form, mats, run_mma(form, mats, warp_size))
+
+
+# -- ldmatrix, stmatrix, movmatrix ------------------------------------------------------------
+
+SMEM = 4096  # bytes of shared memory the kernels use
+THREADS = 32 * WARPS
+
+
+def _matrix_kernel(body: str, params: str) -> str:
+    """A kernel that copies `src` (SMEM bytes) into shared memory, runs `body` with the
+    thread's row address in %g (its byte offset from `offs` added to smem's address; %gg
+    is the same address as a generic one) and copies shared memory back to `back`."""
+    return (
+        HEADER
+        + f""".visible .entry k(.param .u64 src, .param .u64 offs, .param .u64 out,
+                     .param .u64 back{params})
+{{
+  .shared .align 16 .b8 smem[{SMEM}];
+  .reg .b32 %t, %i, %v, %off, %r<4>, %x<4>;
+  .reg .b64 %p, %q, %o, %g, %gg, %s;
+  .reg .pred %c;
+  mov.u32 %t, %tid.x;
+  mov.u64 %s, smem;
+  ld.param.u64 %p, [src];
+  mov.u32 %i, %t;
+COPY_IN:
+  mul.wide.u32 %o, %i, 4;
+  add.s64 %q, %p, %o;
+  ld.global.u32 %v, [%q];
+  add.s64 %q, %s, %o;
+  st.shared.u32 [%q], %v;
+  add.u32 %i, %i, {THREADS};
+  setp.lt.u32 %c, %i, {SMEM // 4};
+@%c bra COPY_IN;
+  bar.sync 0;
+  ld.param.u64 %p, [offs];
+  mul.wide.u32 %o, %t, 4;
+  add.s64 %p, %p, %o;
+  ld.global.u32 %off, [%p];
+  cvt.u64.u32 %o, %off;
+  add.s64 %g, %s, %o;
+  cvta.shared.u64 %gg, %g;
+  ld.param.u64 %p, [out];
+  mul.wide.u32 %o, %t, 16;
+  add.s64 %p, %p, %o;
+{body}
+  bar.sync 0;
+  ld.param.u64 %p, [back];
+  mov.u32 %i, %t;
+COPY_OUT:
+  mul.wide.u32 %o, %i, 4;
+  add.s64 %q, %s, %o;
+  ld.shared.u32 %v, [%q];
+  add.s64 %q, %p, %o;
+  st.global.u32 [%q], %v;
+  add.u32 %i, %i, {THREADS};
+  setp.lt.u32 %c, %i, {SMEM // 4};
+@%c bra COPY_OUT;
+  ret;
+}}
+"""
+    )
+
+
+def _row_offsets(rng) -> np.ndarray:
+    """Per thread, a distinct 16-byte-aligned row of shared memory."""
+    return (rng.choice(SMEM // 16, THREADS, replace=False) * 16).astype(np.uint32)
+
+
+def _vec(name: str, count: int) -> str:
+    return "{" + ", ".join(f"%{name}{i}" for i in range(count)) + "}"
+
+
+def _launch_matrix(text: str, src, offs, extra=(), warp_size: int = 32):
+    out = host.zeros((THREADS, 4), np.uint32)
+    back = host.zeros(SMEM // 4, np.uint32)
+    args = [host.to_device(src), host.to_device(offs), out, back, *extra]
+    host.Module.from_ptx(text).launch("k", 1, THREADS, args, warp_size=warp_size)
+    return out.to_numpy(), back.to_numpy()
+
+
+def _halves(memory16: np.ndarray, byte: int) -> int:
+    return int(memory16[byte // 2])
+
+
+@pytest.mark.parametrize("warp_size", WAVES)
+@pytest.mark.parametrize("generic", [False, True])
+@pytest.mark.parametrize("trans", [False, True])
+@pytest.mark.parametrize("num", [1, 2, 4])
+def test_ldmatrix(num: int, trans: bool, generic: bool, warp_size: int) -> None:
+    """Lane 8m + i gives row i of matrix m; register m of lane l holds row l/4, columns
+    2(l%4) and the next, of matrix m (of its transpose with .trans)."""
+    rng = np.random.default_rng(num * 4 + trans * 2 + generic)
+    src = rng.integers(0, 2**32, SMEM // 4, dtype=np.uint64).astype(np.uint32)
+    offs = _row_offsets(rng)
+    spelling = (f"ldmatrix.sync.aligned.m8n8.x{num}{'.trans' if trans else ''}"
+                f"{'' if generic else '.shared'}.b16")  # fmt: skip
+    body = f"  {spelling} {_vec('r', num)}, [{'%gg' if generic else '%g'}];\n"
+    body += "".join(f"  st.global.u32 [%p+{4 * m}], %r{m};\n" for m in range(num))
+    out, _ = _launch_matrix(_matrix_kernel(body, ""), src, offs, warp_size=warp_size)
+    mem = src.view(np.uint16)
+    for thread in range(THREADS):
+        warp, lane = divmod(thread, 32)
+        g, t = lane >> 2, lane % 4
+        rows = offs[32 * warp : 32 * warp + 32]
+        row = lambda m, i, rows=rows: int(rows[8 * m + i])  # noqa: E731
+        for m in range(num):
+            if trans:
+                lo = _halves(mem, row(m, 2 * t) + 2 * g)
+                hi = _halves(mem, row(m, 2 * t + 1) + 2 * g)
+            else:
+                lo = _halves(mem, row(m, g) + 4 * t)
+                hi = _halves(mem, row(m, g) + 4 * t + 2)
+            assert out[thread, m] == lo | hi << 16, f"{spelling}: thread {thread} register {m}"
+
+
+@pytest.mark.parametrize("warp_size", WAVES)
+@pytest.mark.parametrize("trans", [False, True])
+@pytest.mark.parametrize("num", [1, 2, 4])
+def test_stmatrix(num: int, trans: bool, warp_size: int) -> None:
+    """The inverse of ldmatrix: memory not addressed by a row is left alone."""
+    rng = np.random.default_rng(100 + num * 2 + trans)
+    src = rng.integers(0, 2**32, SMEM // 4, dtype=np.uint64).astype(np.uint32)
+    offs = _row_offsets(rng)
+    regs = rng.integers(0, 2**32, (THREADS, 4), dtype=np.uint64).astype(np.uint32)
+    spelling = f"stmatrix.sync.aligned.m8n8.x{num}{'.trans' if trans else ''}.shared.b16"
+    body = "  ld.param.u64 %q, [regs];\n  add.s64 %q, %q, %o;\n"
+    body += "".join(f"  ld.global.u32 %x{m}, [%q+{4 * m}];\n" for m in range(num))
+    body += f"  {spelling} [%g], {_vec('x', num)};\n"
+    text = _matrix_kernel(body, ", .param .u64 regs")
+    _, back = _launch_matrix(text, src, offs, [host.to_device(regs)], warp_size)
+    expected = src.copy().view(np.uint16)
+    for thread in range(THREADS):
+        warp, lane = divmod(thread, 32)
+        g, t = lane >> 2, lane % 4
+        for m in range(num):
+            value = int(regs[thread, m])
+            for e in range(2):
+                if trans:  # element (g, 2t + e) goes to row 2t + e, column g
+                    byte = int(offs[32 * warp + 8 * m + 2 * t + e]) + 2 * g
+                else:
+                    byte = int(offs[32 * warp + 8 * m + g]) + 4 * t + 2 * e
+                expected[byte // 2] = (value >> (16 * e)) & 0xFFFF
+    np.testing.assert_array_equal(back.view(np.uint16), expected, err_msg=spelling)
+
+
+@pytest.mark.parametrize("warp_size", WAVES)
+def test_movmatrix(warp_size: int) -> None:
+    """d is the fragment of the transposed 8x8 matrix: element (r, c) of a is half c%2 of
+    lane 4r + c/2."""
+    rng = np.random.default_rng(7)
+    regs = rng.integers(0, 2**32, (THREADS, 4), dtype=np.uint64).astype(np.uint32)
+    body = "  ld.param.u64 %q, [regs];\n  add.s64 %q, %q, %o;\n  ld.global.u32 %x0, [%q];\n"
+    body += "  movmatrix.sync.aligned.m8n8.trans.b16 %r0, %x0;\n  st.global.u32 [%p], %r0;\n"
+    text = _matrix_kernel(body, ", .param .u64 regs")
+    src = np.zeros(SMEM // 4, np.uint32)
+    out, _ = _launch_matrix(text, src, _row_offsets(rng), [host.to_device(regs)], warp_size)
+    for thread in range(THREADS):
+        warp, lane = divmod(thread, 32)
+        g, t = lane >> 2, lane % 4
+
+        a = regs[32 * warp : 32 * warp + 32, 0]
+        element = lambda r, c, a=a: (int(a[4 * r + c // 2]) >> (16 * (c % 2))) & 0xFFFF  # noqa: E731
+
+        expected = element(2 * t, g) | element(2 * t + 1, g) << 16
+        assert out[thread, 0] == expected, f"thread {thread}"
+
+
+# -- AMD GPUs and errors ----------------------------------------------------------------------
+
+
+def lower_for(target: str, text: str):
+    pipeline = Pipeline(PipelineOptions())
+    module = pipeline.front(text, "k.ptx")
+    return pipeline.back(module, parse_target_id(target))
+
+
+MATRIX_FORMS = [
+    _matrix_kernel(
+        "  ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r0, %r1, %r2, %r3}, [%g];\n"
+        "  ldmatrix.sync.aligned.m8n8.x2.b16 {%r0, %r1}, [%gg];\n"
+        "  stmatrix.sync.aligned.m8n8.x4.shared.b16 [%g], {%r0, %r1, %r2, %r3};\n"
+        "  stmatrix.sync.aligned.m8n8.x1.trans.b16 [%gg], {%r3};\n"
+        "  movmatrix.sync.aligned.m8n8.trans.b16 %x1, %r1;\n"
+        "  st.global.u32 [%p], %x1;\n",
+        "",
+    )
+]
+
+
+@pytest.mark.parametrize("target", ["gfx90a", "gfx942", "gfx1100"])
+def test_every_form_compiles_for_amd_gpus(target: str) -> None:
+    """Each lowered form becomes a code object; the shuffles are ds_bpermute (no library
+    calls left)."""
+    for text in [f.kernel() for f in ALL_FORMS] + MATRIX_FORMS:
+        result = lower_for(target, text)
+        assert result.code_object
+        assert "@llvm.amdgcn.ds.bpermute" in result.llvm_ir, text
+        assert not re.search(r"call .*@__cu2amd_", result.llvm_ir), "library calls left"
+
+
+@pytest.mark.parametrize(
+    ("instr", "message"),
+    [
+        ("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, "
+         "%f7}, {%r0, %r1}, {%r2, %r3}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};",
+         r"unsupported PTX instruction 'mma\.sync\.aligned\.m8n8k4\.row\.col\.f32\.f16\.f16\.f32' "
+         r"\(warp-level matrix multiply-accumulate\)"),
+        ("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%d0, %d1, %d2, %d3}, {%d0, %d1, "
+         "%d2, %d3, %d0, %d1, %d2, %d3}, {%d0, %d1, %d2, %d3}, {%d0, %d1, %d2, %d3};",
+         r"modifier '\.m16n8k16' is not supported yet"),
+        ("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, "
+         "%r2, %r3}, {%r0, %r1}, {%f0, %f1, %f2, %f3};", r"unsupported PTX instruction"),
+        ("ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r0, %r1}, [%rd0];",
+         r"modifier '\.m16n16' is not supported yet"),
+        ("stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [%rd0], {%r0};",
+         r"modifier '\.m16n8' is not supported yet"),
+        ("wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, "
+         "[%rd0];", r"unsupported PTX instruction 'wmma\.load"),
+        ("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1}, "
+         "{%r2}, {%f0, %f1};", r"this operand needs 4 registers, not 2"),
+        ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r0, %r1}, [%rd0];",
+         r"this operand needs 4 registers, not 2"),
+    ],
+)  # fmt: skip
+def test_errors_name_the_instruction(instr: str, message: str) -> None:
+    text = HEADER + (".visible .entry k()\n{\n  .reg .b32 %r<4>;\n  .reg .f32 %f<8>;\n"
+                     "  .reg .f64 %d<4>;\n  .reg .b64 %rd<1>;\n  mov.u64 %rd0, 0;\n"
+                     f"  {instr}\n  ret;\n}}\n")  # fmt: skip
+    with pytest.raises(Cu2amdError, match=message):
+        lower_for("gfx942", text)
