@@ -268,6 +268,21 @@ int main() {
     OK(cuMemRelease(h));
     OK(cuMemAddressFree(va, 4 * gran));
 
+    /* Limits: the runtime's store (a .cu file sees the same values through cudaDeviceGetLimit). */
+    size_t limit = 0;
+    OK(cuCtxGetLimit(&limit, CU_LIMIT_MALLOC_HEAP_SIZE));
+    EXPECT(limit == 8388608);
+    OK(cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 4100));
+    OK(cuCtxGetLimit(&limit, CU_LIMIT_STACK_SIZE));
+    EXPECT(limit == 4112);
+    size_t runtime_limit = 0;
+    EXPECT(cudaDeviceGetLimit(&runtime_limit, cudaLimitStackSize) == cudaSuccess && runtime_limit == 4112);
+    CALL(cuCtxSetLimit(CU_LIMIT_MAX_L2_FETCH_GRANULARITY, 48), CUDA_ERROR_INVALID_VALUE);
+    CALL(cuCtxGetLimit(&limit, (CUlimit)7), CUDA_ERROR_UNSUPPORTED_LIMIT);
+    const char *name = NULL;
+    OK(cuGetErrorName(CUDA_ERROR_UNSUPPORTED_LIMIT, &name));
+    EXPECT(name && strcmp(name, "CUDA_ERROR_UNSUPPORTED_LIMIT") == 0);
+
     /* Peer access: one device. */
     int value = -1;
     CALL(cuDeviceGetP2PAttribute(&value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, dev, dev), CUDA_ERROR_INVALID_DEVICE);

@@ -175,6 +175,14 @@ DRIVER: dict[str, Impl] = {
         name: Impl(hip_name(name), E, _VMM + "; " + _VMM_SHARE)
         for name in names("cuMemExportToShareableHandle cuMemImportFromShareableHandle")
     },
+    "cuCtxGetLimit": Impl(
+        "cu2amd: cu2amd/limits.h", E, "as cudaDeviceGetLimit (the same store): kept, not applied"
+    ),
+    "cuCtxSetLimit": Impl(
+        "cu2amd: cu2amd/limits.h",
+        E,
+        "CUDA's checks; kept (shared with cudaDeviceSetLimit), not applied to the device",
+    ),
     "cuStreamGetCtx_v2": Impl(
         "hipCtxGetCurrent", E, "the current context (as cuStreamGetCtx); no green contexts: NULL"
     ),
@@ -275,7 +283,8 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     **{
         name: (Kind.TYPE, _CU_VALUES)
         for name in names("""
-        CUgreenCtx CUmemGenericAllocationHandle CUmemAllocationProp CUmemAllocationGranularity_flags
+        CUgreenCtx CUlimit CUmemGenericAllocationHandle CUmemAllocationProp
+        CUmemAllocationGranularity_flags
         cuuint32_t cuuint64_t CUmemoryPool CUmemPool_attribute CUmemLocationType CUmemLocation
         CUmemAccess_flags CUmemAccessDesc CUmemAllocationType CUmemAllocationHandleType
         CUmemPoolProps CUipcMemHandle CUipcEventHandle CUmem_advise CUmem_range_attribute
@@ -312,6 +321,9 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CU_DEVICE_P2P_ATTRIBUTE_{PERFORMANCE_RANK,ACCESS_SUPPORTED,NATIVE_ATOMIC_SUPPORTED}
         CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED
         CU_MEM_ALLOC_GRANULARITY_{MINIMUM,RECOMMENDED}
+        CU_LIMIT_{STACK_SIZE,PRINTF_FIFO_SIZE,MALLOC_HEAP_SIZE,DEV_RUNTIME_SYNC_DEPTH}
+        CU_LIMIT_{DEV_RUNTIME_PENDING_LAUNCH_COUNT,MAX_L2_FETCH_GRANULARITY}
+        CU_LIMIT_PERSISTING_L2_CACHE_SIZE CUDA_ERROR_UNSUPPORTED_LIMIT
     """)
     },
 }

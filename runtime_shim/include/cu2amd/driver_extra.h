@@ -196,6 +196,16 @@ typedef enum __cu2amd_cu_granularity_flags {
     CU_MEM_ALLOC_GRANULARITY_RECOMMENDED = 0x1,
 } CUmemAllocationGranularity_flags;
 
+typedef enum __cu2amd_cu_limit {
+    CU_LIMIT_STACK_SIZE = 0x00,
+    CU_LIMIT_PRINTF_FIFO_SIZE = 0x01,
+    CU_LIMIT_MALLOC_HEAP_SIZE = 0x02,
+    CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH = 0x03,
+    CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT = 0x04,
+    CU_LIMIT_MAX_L2_FETCH_GRANULARITY = 0x05,
+    CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 0x06,
+} CUlimit;
+
 /* No green contexts (SM partitions): streams and contexts have none. */
 typedef struct __cu2amd_cu_green_ctx *CUgreenCtx;
 
@@ -265,6 +275,7 @@ int hipMemImportFromShareableHandle(struct ihipMemGenericAllocationHandle **hand
 #endif
 
 #include "cu2amd/stream_attributes.h"
+#include "cu2amd/limits.h"
 
 /* ------------------------------------------------------------------ memory pools */
 
@@ -579,6 +590,30 @@ CU2AMD_API CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count, CUst
         }
         if (err != CUDA_SUCCESS) return err;
     }
+    return CUDA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ context limits */
+
+/* The runtime's cudaDeviceGetLimit/SetLimit store (cu2amd/limits.h) and checks, for the
+ * current context's device. */
+CU2AMD_API CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
+    CUcontext ctx = NULL;
+    if (!pvalue) return CUDA_ERROR_INVALID_VALUE;
+    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx) return CUDA_ERROR_INVALID_CONTEXT;
+    if ((unsigned)limit > CU_LIMIT_PERSISTING_L2_CACHE_SIZE) return CUDA_ERROR_UNSUPPORTED_LIMIT;
+    *pvalue = __cu2amd_limits()[limit];
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
+    CUcontext ctx = NULL;
+    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx) return CUDA_ERROR_INVALID_CONTEXT;
+    if ((unsigned)limit > CU_LIMIT_PERSISTING_L2_CACHE_SIZE) return CUDA_ERROR_UNSUPPORTED_LIMIT;
+    if (limit == CU_LIMIT_MAX_L2_FETCH_GRANULARITY && (value > 128 || (value & (value - 1)) != 0))
+        return CUDA_ERROR_INVALID_VALUE;
+    if (limit == CU_LIMIT_PERSISTING_L2_CACHE_SIZE && value != 0) return CUDA_ERROR_UNSUPPORTED_LIMIT;
+    if (limit == CU_LIMIT_STACK_SIZE && value % 16 != 0) value = (value + 15) / 16 * 16;
+    __cu2amd_limits()[limit] = value;
     return CUDA_SUCCESS;
 }
 

@@ -30,9 +30,7 @@ CU2AMD_CU_HOST int cuCtxDetach(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd
 CU2AMD_CU_HOST int cuCtxFromGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxFromGreenCtx (Green Contexts) yet");
 CU2AMD_CU_HOST int cuCtxGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetDevResource (Green Contexts) yet");
 CU2AMD_CU_HOST int cuCtxGetExecAffinity(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetExecAffinity (Context Management) yet");
-CU2AMD_CU_HOST int cuCtxGetLimit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetLimit (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxSetFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxSetFlags (Context Management) yet");
-CU2AMD_CU_HOST int cuCtxSetLimit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxSetLimit (Context Management) yet");
 CU2AMD_CU_HOST int cuD3D10GetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D10GetDevice (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuD3D10GetDevices(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D10GetDevices (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuD3D11GetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D11GetDevice (Direct3D 11 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");

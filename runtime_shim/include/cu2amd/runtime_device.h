@@ -205,10 +205,8 @@ CU2AMD_API cudaError_t cudaChooseDevice(int *device, const cudaDeviceProp *prop)
 /* Limits: HIP (ROCm 5.2) reports only the malloc heap size and sets none, so the values are
  * kept here, one set for the program (an inline function's static, shared by every
  * translation unit), with CUDA's defaults and CUDA's checks. */
-__host__ inline size_t *__cu2amd_limit_store(void) {
-    static size_t limits[7] = {1024, 1048576, 8388608, 2, 2048, 32, 0};
-    return limits;
-}
+#include "cu2amd/limits.h" /* the store, shared with cuda.h's cuCtxSetLimit */
+__host__ inline size_t *__cu2amd_limit_store(void) { return __cu2amd_limits(); }
 CU2AMD_API cudaError_t cudaDeviceGetLimit(size_t *pValue, cudaLimit limit) {
     if (!pValue) return __cu2amd_fail(cudaErrorInvalidValue);
     if ((unsigned)limit > cudaLimitPersistingL2CacheSize) return __cu2amd_fail(cudaErrorUnsupportedLimit);
