@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -614,3 +615,31 @@ def test_errors_name_the_instruction(instr: str, message: str) -> None:
                      f"  {instr}\n  ret;\n}}\n")  # fmt: skip
     with pytest.raises(Cu2amdError, match=message):
         lower_for("gfx942", text)
+
+
+# -- a tiled GEMM (ldmatrix + mma.sync.m16n8k16) ------------------------------------------------
+
+GEMM = Path(__file__).resolve().parents[1] / "data" / "ptx" / "forms" / "mma.ptx"
+
+
+@pytest.mark.parametrize("warp_size", WAVES)
+def test_tiled_gemm(warp_size: int) -> None:
+    """C = A x B (f16 in, f32 out) with 16-k steps staged in shared memory: bit for bit the
+    f32 fma chain over k ascending, and within the f32 error bound of the exact product."""
+    m, n, k = 64, 32, 96
+    rng = np.random.default_rng(warp_size)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    c = host.zeros((m, n), np.float32)
+    module = host.Module.from_file(GEMM)
+    args = [host.to_device(a), host.to_device(b), c, n, k]
+    module.launch("mma_gemm", (n // 8, m // 32), 64, args, warp_size=warp_size)
+    got = c.to_numpy()
+    expected = np.zeros((m, n), np.float32)
+    for kk in range(k):  # one rounding per step: the products are exact
+        step = np.outer(a[:, kk].astype(np.float64), b[kk, :].astype(np.float64))
+        expected = (expected.astype(np.float64) + step).astype(np.float32)
+    np.testing.assert_array_equal(got.view(np.uint32), expected.view(np.uint32))
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    bound = k * 2.0**-24 * (np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64)))
+    assert np.all(np.abs(got - exact) <= bound)
