@@ -16,15 +16,33 @@ overrides the instruction text for unusual operand shapes, e.g.
 The references are Python models written from the ISA text, next to this file:
 float_ref.py and floats.py (floating-point formats and rounding), values.py (operand
 sweeps and edge values), warp_model.py (warp collectives), and each test module's own
-model. There are no results captured on NVIDIA hardware yet (issue 10 asks for a
-capture_nvidia.py to store them where an NVIDIA GPU is present; it is not written).
+model.
+
+NVIDIA references. capture_nvidia.py (run where an NVIDIA GPU is) runs the suite with
+CU2AMD_CAPTURE_NVIDIA=DIR: every `_launch` then also runs the same kernel text, inputs and
+launch shape on the GPU and stores its outputs as DIR/<reference_key>.npz (no comparison
+while capturing; the manifest records whether cu2amd's bits matched). When the reference
+folder (CU2AMD_NVIDIA_REFERENCES, default nvidia/ next to this file) holds a file for a
+launch, `_launch` requires cu2amd's outputs to equal NVIDIA's bit for bit (NaN payloads
+included), failing with the form and the first differing input. Outputs of the forms in
+NOT_EXACT (`.approx`, `div.full`) are not compared: the ISA bounds their results, and
+NVIDIA's are one choice among those it allows. Tests of those forms fetch NVIDIA's outputs
+with `reference()` / `reference_many()` (None without a capture) and apply the ISA's
+bounds and tables to them as to cu2amd's (test_float_approx.py runs each test for both
+sides; cu2amd's own tighter bounds only hold for cu2amd). Launches that do not go through
+`_launch` (test_atomics.py, warp_model.py, hypothesis-drawn inputs) have no references.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
+import os
 from collections.abc import Sequence
+from pathlib import Path
 
+import capture_nvidia
 import numpy as np
 
 from cu2amd import host
@@ -125,9 +143,8 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str) -> str:
 
 
 @functools.cache
-def _module(instruction: str, sources: tuple[str, ...], dest: str) -> host.Module:
-    text = kernel_text(instruction, sources, dest)
-    return host.Module.from_ptx(text, f"<conformance: {instruction}>")
+def _compiled(text: str, name: str) -> host.Module:
+    return host.Module.from_ptx(text, name)
 
 
 def run(
@@ -138,26 +155,50 @@ def run(
     template: str | None = None,
 ) -> np.ndarray:
     """`dest = spelling sources...` over the inputs; returns the outputs' bits (or 0/1)."""
-    if template is None:
-        operands = ", ".join(["%d", *(f"%a{i}" for i in range(len(sources)))])
-        template = f"{spelling} {operands};"
-    (out,) = _launch(_module(template, tuple(sources), dest), sources, [dest], inputs)
+    template = _template(spelling, sources, template)
+    text = kernel_text(template, sources, dest)
+    (out,) = _launch(text, f"<conformance: {template}>", [template], sources, [dest], inputs)
     return out
 
 
-def _launch(
-    module: host.Module, sources: Sequence[str], dests: Sequence[str], inputs: Sequence[np.ndarray]
-) -> list[np.ndarray]:
-    """Run a conformance kernel with one thread per input element; the output arrays."""
+def _template(spelling: str, sources: Sequence[str], template: str | None) -> str:
+    if template is not None:
+        return template
+    return f"{spelling} {', '.join(['%d', *(f'%a{i}' for i in range(len(sources)))])};"
+
+
+def _device_inputs(sources: Sequence[str], inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
     count = len(inputs[0])
     arrays = []
     for ptx, values in zip(sources, inputs, strict=True):
         assert len(values) == count, "inputs must have one value per thread"
-        arrays.append(host.to_device(np.ascontiguousarray(values).view(storage_dtype(ptx))))
+        arrays.append(np.ascontiguousarray(values).view(storage_dtype(ptx)))
+    return arrays
+
+
+def _launch(
+    text: str,
+    name: str,
+    forms: Sequence[str],
+    sources: Sequence[str],
+    dests: Sequence[str],
+    inputs: Sequence[np.ndarray],
+) -> list[np.ndarray]:
+    """Run a conformance kernel with one thread per input element; the output arrays.
+    `forms` are the instructions writing each output (for messages). With a capture or a
+    reference, also the NVIDIA side (see the module docstring)."""
+    arrays = _device_inputs(sources, inputs)
+    count = len(arrays[0])
     outs = [host.zeros(count, storage_dtype(d)) for d in dests]
     blocks = (count + BLOCK - 1) // BLOCK
-    module.launch("conformance", grid=blocks, block=BLOCK, args=[*outs, *arrays, count])
-    return [o.to_numpy() for o in outs]
+    args = [*outs, *(host.to_device(a) for a in arrays), count]
+    _compiled(text, name).launch("conformance", grid=blocks, block=BLOCK, args=args)
+    results = [o.to_numpy() for o in outs]
+    if os.environ.get(capture_nvidia.CAPTURE_ENV):
+        _capture(text, forms, arrays, results)
+    else:
+        _compare_with_reference(text, forms, arrays, results)
+    return results
 
 
 # -- several instructions over the same inputs, in one kernel ------------------------------
@@ -171,12 +212,6 @@ def kernel_text_many(
     return _kernel(instructions, sources, [(f"out{k}", f"%d{k}", d) for k, d in enumerate(dests)])
 
 
-@functools.cache
-def _module_many(instructions: tuple[str, ...], sources: tuple[str, ...], dests: tuple[str, ...]):
-    text = kernel_text_many(instructions, sources, dests)
-    return host.Module.from_ptx(text, f"<conformance: {instructions[0]} ...>")
-
-
 def run_many(
     spellings: Sequence[str],
     sources: Sequence[str],
@@ -185,7 +220,152 @@ def run_many(
 ) -> list[np.ndarray]:
     """`dests[k] = spellings[k] sources...` over the same inputs, compiled as one kernel
     (one compilation for a family of forms); returns one output array per spelling."""
+    instructions = _instructions(spellings, sources)
+    text = kernel_text_many(instructions, sources, dests)
+    name = f"<conformance: {instructions[0]} ...>"
+    return _launch(text, name, instructions, sources, dests, inputs)
+
+
+def _instructions(spellings: Sequence[str], sources: Sequence[str]) -> list[str]:
     operands = ", ".join(f"%a{i}" for i in range(len(sources)))
-    instructions = tuple(f"{s} %d{k}, {operands};" for k, s in enumerate(spellings))
-    module = _module_many(instructions, tuple(sources), tuple(dests))
-    return _launch(module, sources, dests, inputs)
+    return [f"{s} %d{k}, {operands};" for k, s in enumerate(spellings)]
+
+
+# -- NVIDIA references (capture_nvidia.py) -------------------------------------------------
+
+REFERENCES_ENV = "CU2AMD_NVIDIA_REFERENCES"  # the reference folder, if not nvidia/ here
+REFERENCE_DIR = Path(__file__).resolve().parent / "nvidia"
+
+
+def reference_key(text: str, inputs: Sequence[np.ndarray]) -> str:
+    """The name of a launch's reference file: sha256 of the kernel text, the input arrays
+    (type, length, bytes) and the launch shape (one thread per element, BLOCK a block)."""
+    digest = hashlib.sha256(text.encode())
+    for array in inputs:
+        digest.update(f"\0{array.dtype.str}[{len(array)}]\0".encode())
+        digest.update(array.tobytes())
+    count = len(inputs[0])
+    digest.update(f"\0grid={(count + BLOCK - 1) // BLOCK} block={BLOCK} n={count}".encode())
+    return digest.hexdigest()
+
+
+@functools.cache
+def _reference_folder() -> tuple[Path, frozenset[str]] | None:
+    """The reference folder and the keys it holds; None when it holds none."""
+    folder = Path(os.environ.get(REFERENCES_ENV) or REFERENCE_DIR)
+    keys = frozenset(p.stem for p in folder.glob("*.npz")) if folder.is_dir() else frozenset()
+    return (folder, keys) if keys else None
+
+
+def _load_reference(
+    text: str, inputs: Sequence[np.ndarray], outputs: int
+) -> tuple[Path, list[np.ndarray]] | None:
+    """The reference file of a launch and its output arrays, or None."""
+    found = _reference_folder()
+    if found is None:
+        return None
+    folder, keys = found
+    key = reference_key(text, inputs)
+    if key not in keys:
+        return None
+    path = folder / f"{key}.npz"
+    with np.load(path) as stored:
+        return path, [stored[f"out{k}"] for k in range(outputs)]
+
+
+def reference(
+    spelling: str,
+    sources: Sequence[str],
+    dest: str,
+    inputs: Sequence[np.ndarray],
+    template: str | None = None,
+) -> np.ndarray | None:
+    """NVIDIA's outputs for the same `run()`, or None without a reference for it."""
+    text = kernel_text(_template(spelling, sources, template), sources, dest)
+    found = _load_reference(text, _device_inputs(sources, inputs), 1)
+    return None if found is None else found[1][0]
+
+
+def reference_many(
+    spellings: Sequence[str],
+    sources: Sequence[str],
+    dests: Sequence[str],
+    inputs: Sequence[np.ndarray],
+) -> list[np.ndarray] | None:
+    """NVIDIA's outputs for the same `run_many()`, or None without a reference for it."""
+    text = kernel_text_many(_instructions(spellings, sources), sources, dests)
+    found = _load_reference(text, _device_inputs(sources, inputs), len(dests))
+    return None if found is None else found[1]
+
+
+def references_present() -> bool:
+    """Whether the reference folder holds NVIDIA captures."""
+    return _reference_folder() is not None
+
+
+# Forms whose result the ISA bounds rather than defines (div.full: within 2 ulp).
+NOT_EXACT = (".approx", "div.full")
+
+
+def _exact(form: str) -> bool:
+    """Whether NVIDIA's result is the only one the ISA allows."""
+    return not any(marker in form for marker in NOT_EXACT)
+
+
+def _hex(value: np.generic) -> str:
+    return f"0x{int(value):0{2 * value.itemsize}x}"
+
+
+def _compare_with_reference(
+    text: str, forms: Sequence[str], inputs: Sequence[np.ndarray], results: Sequence[np.ndarray]
+) -> None:
+    found = _load_reference(text, inputs, len(results))
+    if found is None:
+        return
+    path, nvidia = found
+    for form, mine, theirs in zip(forms, results, nvidia, strict=True):
+        if not _exact(form) or np.array_equal(mine, theirs):
+            continue
+        if mine.shape != theirs.shape:
+            raise AssertionError(f"{form}: {path} holds {theirs.shape} outputs")
+        differ = np.flatnonzero(mine != theirs)
+        i = int(differ[0])
+        raise AssertionError(
+            f"{form}: cu2amd's result differs from NVIDIA's ({path}) at {len(differ)} of "
+            f"{len(mine)} elements; "
+            f"first at element {i}: inputs ({', '.join(_hex(a[i]) for a in inputs)}), "
+            f"cu2amd {_hex(mine[i])}, NVIDIA {_hex(theirs[i])}"
+        )
+
+
+@functools.cache
+def _driver() -> capture_nvidia.Driver:
+    return capture_nvidia.Driver(
+        os.environ.get(capture_nvidia.LIBCUDA_ENV) or capture_nvidia.LIBCUDA,
+        os.environ.get(capture_nvidia.PREFIX_ENV, ""),
+    )
+
+
+def _capture(
+    text: str, forms: Sequence[str], inputs: Sequence[np.ndarray], results: Sequence[np.ndarray]
+) -> None:
+    """Run the launch on the NVIDIA GPU; store its outputs and a line for the manifest."""
+    folder = Path(os.environ[capture_nvidia.CAPTURE_ENV])
+    count = len(inputs[0])
+    outputs = [(count, r.dtype) for r in results]
+    nvidia = _driver().run(text, "conformance", (count + BLOCK - 1) // BLOCK, BLOCK, outputs,
+                           inputs, count)  # fmt: skip
+    key = reference_key(text, inputs)
+    partial = folder / f".{key}.{os.getpid()}.npz"
+    np.savez_compressed(partial, **{f"out{k}": out for k, out in enumerate(nvidia)})
+    partial.replace(folder / f"{key}.npz")
+    entry = {
+        "file": f"{key}.npz",
+        "form": " ".join(forms),
+        "test": os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0],
+        "threads": count,
+        "exact": all(_exact(f) for f in forms),
+        "matches_cu2amd": all(np.array_equal(a, b) for a, b in zip(results, nvidia, strict=True)),
+    }
+    with open(folder / capture_nvidia.CAPTURES_LOG, "a") as log:
+        log.write(json.dumps(entry) + "\n")
