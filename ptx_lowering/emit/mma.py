@@ -15,7 +15,8 @@ does scalar arithmetic in a fixed order:
   `.tf32` operands are f32 registers whose low 13 significand bits are ignored (the ISA
   leaves them out of the format). With an `.f16` accumulator (C or D) the ISA specifies no
   intermediate precision: C is widened to f32, the chain runs in f32 and D is rounded once
-  to nearest even. NaN results are the canonical NaN (0x7fffffff, 0x7fff).
+  to nearest even. NaN results are the canonical NaN (0x7fffffff, 0x7fff,
+  0x7fffffffffffffff).
 - .f64 (m8n8k4): the same fma chain in f64, k ascending.
 - integer (.s8 .u8, .s32 accumulator): exact; the sum is formed in 64 bits, then wraps to
   32 bits, or with `.satfinite` clamps to [INT32_MIN, INT32_MAX].
@@ -279,9 +280,10 @@ def _write_results(ctx: FunctionContext, op: ast.Operand, dtype: str, values: li
         return
     regs = fragment(ctx, op, len(values))
     for reg, value in zip(regs, values, strict=True):
-        if dtype == "f32":
-            bits = fpbits.canonicalize_nan(b, b.bitcast(value, I32), FORMATS["f32"])
-            value = b.bitcast(bits, F32)
+        if dtype in ("f32", "f64"):
+            int_ty, float_ty = (I32, F32) if dtype == "f32" else (I64, F64)
+            bits = fpbits.canonicalize_nan(b, b.bitcast(value, int_ty), FORMATS[dtype])
+            value = b.bitcast(bits, float_ty)
         elif dtype == "s32":
             if satfinite:
                 low, high = I64(-(1 << 31)), I64((1 << 31) - 1)

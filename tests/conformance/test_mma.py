@@ -14,6 +14,7 @@ its own matrices.
 from __future__ import annotations
 
 import re
+import zlib
 from fractions import Fraction
 from pathlib import Path
 
@@ -170,7 +171,7 @@ def model(shape: str, atype: str, btype: str, ctype: str, dtype: str, a, b, c, s
                 for kk in range(k):
                     acc = fma64(av[i, kk], bv[kk, j], acc)
                 out[i, j] = acc
-        return out.view(np.uint64)
+        return np.where(np.isnan(out), 0x7FFFFFFFFFFFFFFF, out.view(np.uint64)).astype(np.uint64)
     # products are exact in f32 and in f64; f64 sum then f32 rounding is one rounding
     with np.errstate(invalid="ignore", over="ignore"):
         acc = cv.astype(np.float32)
@@ -381,9 +382,34 @@ ALL_FORMS = FLOAT_FORMS + INT_FORMS
     "form", ALL_FORMS, ids=lambda f: f.spelling.removeprefix("mma.sync.aligned.")
 )
 def test_mma_random_and_edges(form: Form, warp_size: int) -> None:
-    rng = np.random.default_rng(hash(form.spelling) % 2**32 + warp_size)
-    mats = [random_matrices(form, rng), random_matrices(form, rng, edges=True)]
+    rng = np.random.default_rng(zlib.crc32(form.spelling.encode()) + warp_size)
+    mats = [random_matrices(form, rng, edges=w % 2 == 1) for w in range(8)]
     check(form, mats, run_mma(form, mats, warp_size))
+
+
+@pytest.mark.parametrize("warp_size", WAVES)
+@pytest.mark.parametrize(
+    "form", INT_FORMS, ids=lambda f: f.spelling.removeprefix("mma.sync.aligned.")
+)
+def test_mma_integer_overflow(form: Form, warp_size: int) -> None:
+    """Sums past INT32_MAX and INT32_MIN: they wrap, or clamp with .satfinite."""
+    ones = lambda shape, v: np.full(shape, v, np.uint64)  # noqa: E731
+    a_big = 0x7F if form.atype == "s8" else 0xFF
+    b_big = 0x7F if form.btype == "s8" else 0xFF
+    high = (ones((form.m, form.k), a_big), ones((form.k, form.n), b_big),
+            ones((form.m, form.n), 0x7FFFFFF0))  # fmt: skip
+    mats = [high]
+    if "s8" in (form.atype, form.btype):  # a negative product: below INT32_MIN
+        a_neg = 0x80 if form.atype == "s8" else 0xFF
+        b_neg = 0x7F if form.atype == "s8" else 0x80
+        mats.append((ones((form.m, form.k), a_neg), ones((form.k, form.n), b_neg),
+                     ones((form.m, form.n), 0x80000010)))  # fmt: skip
+    got = run_mma(form, mats, warp_size)
+    check(form, mats, got)
+    saturated = {0x7FFFFFFF, 0x80000000}
+    assert (int(got[0][0, 0]) in saturated) == form.satf
+    if len(mats) > 1:
+        assert (int(got[1][0, 0]) == 0x80000000) == form.satf
 
 
 # -- ldmatrix, stmatrix, movmatrix ------------------------------------------------------------
