@@ -283,6 +283,23 @@ int main() {
     OK(cuGetErrorName(CUDA_ERROR_UNSUPPORTED_LIMIT, &name));
     EXPECT(name && strcmp(name, "CUDA_ERROR_UNSUPPORTED_LIMIT") == 0);
 
+    /* Contexts: no execution affinity. */
+    CUcontext plain = NULL, other_ctx = NULL;
+    CUexecAffinityParam affinity;
+    affinity.type = CU_EXEC_AFFINITY_TYPE_SM_COUNT;
+    affinity.param.smCount.val = 1;
+    CALL(cuCtxCreate_v3(&other_ctx, &affinity, 1, 0, dev), CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY);
+    CALL(cuCtxCreate_v3(&other_ctx, NULL, -1, 0, dev), CUDA_ERROR_INVALID_VALUE);
+    OK(cuCtxCreate_v3(&plain, NULL, 0, 0, dev));
+    CUctxCreateParams params = {&affinity, 1, NULL};
+    CALL(cuCtxCreate_v4(&other_ctx, &params, 0, dev), CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY);
+    CALL(cuCtxGetExecAffinity(&affinity, CU_EXEC_AFFINITY_TYPE_SM_COUNT), CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY);
+    OK(cuCtxDestroy(plain));
+    params.numExecAffinityParams = 0;
+    OK(cuCtxCreate_v4(&plain, &params, 0, dev));
+    OK(cuCtxDestroy(plain));
+    OK(cuCtxSetCurrent(ctx));
+
     /* Peer access: one device. */
     int value = -1;
     CALL(cuDeviceGetP2PAttribute(&value, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, dev, dev), CUDA_ERROR_INVALID_DEVICE);

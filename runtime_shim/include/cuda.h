@@ -61,6 +61,7 @@
     X(CUDA_ERROR_INVALID_CONTEXT, 201, "invalid device context")                                                       \
     X(CUDA_ERROR_NO_BINARY_FOR_GPU, 209, "no kernel image is available for execution on the device")                  \
     X(CUDA_ERROR_UNSUPPORTED_LIMIT, 215, "limit is not supported on this architecture")                              \
+    X(CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY, 224, "the requested execution affinity is not supported")              \
     X(CUDA_ERROR_INVALID_PTX, 218, "a PTX JIT compilation failed")                                                     \
     X(CUDA_ERROR_JIT_COMPILER_NOT_FOUND, 221, "PTX JIT compiler library not found")                                    \
     X(CUDA_ERROR_INVALID_SOURCE, 300, "device kernel image is invalid")                                                \

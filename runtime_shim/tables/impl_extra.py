@@ -175,6 +175,23 @@ DRIVER: dict[str, Impl] = {
         name: Impl(hip_name(name), E, _VMM + "; " + _VMM_SHARE)
         for name in names("cuMemExportToShareableHandle cuMemImportFromShareableHandle")
     },
+    "cuCtxCreate_v3": Impl(
+        "hipCtxCreate",
+        E,
+        "no execution affinity on AMD GPUs or the host platform: affinity parameters are "
+        "CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY (CUDA's answer where it is not supported)",
+    ),
+    "cuCtxCreate_v4": Impl(
+        "hipCtxCreate",
+        E,
+        "as cuCtxCreate_v3; CUDA-in-graphics (D3D12) parameters are CUDA_ERROR_NOT_SUPPORTED",
+    ),
+    "cuCtxGetExecAffinity": Impl(
+        "cu2amd: cuda.h",
+        E,
+        "no execution affinity: CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY (CUDA's answer where it is "
+        "not supported)",
+    ),
     "cuCtxGetLimit": Impl(
         "cu2amd: cu2amd/limits.h", E, "as cudaDeviceGetLimit (the same store): kept, not applied"
     ),
@@ -283,7 +300,8 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     **{
         name: (Kind.TYPE, _CU_VALUES)
         for name in names("""
-        CUgreenCtx CUlimit CUmemGenericAllocationHandle CUmemAllocationProp
+        CUgreenCtx CUlimit CUmemGenericAllocationHandle CUmemAllocationProp CUexecAffinitySmCount
+        CUexecAffinityParam CUcigDataType CUctxCigParam CUctxCreateParams
         CUmemAllocationGranularity_flags
         cuuint32_t cuuint64_t CUmemoryPool CUmemPool_attribute CUmemLocationType CUmemLocation
         CUmemAccess_flags CUmemAccessDesc CUmemAllocationType CUmemAllocationHandleType
@@ -324,6 +342,7 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CU_LIMIT_{STACK_SIZE,PRINTF_FIFO_SIZE,MALLOC_HEAP_SIZE,DEV_RUNTIME_SYNC_DEPTH}
         CU_LIMIT_{DEV_RUNTIME_PENDING_LAUNCH_COUNT,MAX_L2_FETCH_GRANULARITY}
         CU_LIMIT_PERSISTING_L2_CACHE_SIZE CUDA_ERROR_UNSUPPORTED_LIMIT
+        CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY CIG_DATA_TYPE_D3D12_COMMAND_QUEUE
     """)
     },
 }

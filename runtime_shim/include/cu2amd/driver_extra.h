@@ -206,6 +206,30 @@ typedef enum __cu2amd_cu_limit {
     CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 0x06,
 } CUlimit;
 
+/* Contexts with execution affinity (SM partitions): none on AMD GPUs or the host platform
+ * (cuDeviceGetExecAffinitySupport says 0). */
+typedef struct __cu2amd_cu_affinity_sm_count {
+    unsigned int val;
+} CUexecAffinitySmCount;
+typedef struct __cu2amd_cu_affinity_param {
+    CUexecAffinityType type;
+    union {
+        CUexecAffinitySmCount smCount;
+    } param;
+} CUexecAffinityParam;
+typedef enum __cu2amd_cu_cig_data_type {
+    CIG_DATA_TYPE_D3D12_COMMAND_QUEUE = 0x1,
+} CUcigDataType;
+typedef struct __cu2amd_cu_cig_param {
+    CUcigDataType sharedDataType;
+    void *sharedData;
+} CUctxCigParam;
+typedef struct __cu2amd_cu_ctx_create_params {
+    CUexecAffinityParam *execAffinityParams;
+    int numExecAffinityParams;
+    CUctxCigParam *cigParams;
+} CUctxCreateParams;
+
 /* No green contexts (SM partitions): streams and contexts have none. */
 typedef struct __cu2amd_cu_green_ctx *CUgreenCtx;
 
@@ -591,6 +615,30 @@ CU2AMD_API CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count, CUst
         if (err != CUDA_SUCCESS) return err;
     }
     return CUDA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ context creation */
+
+/* A context with execution affinity is CUDA's CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY (there
+ * is none to give); without, cuCtxCreate's. CUDA-in-graphics (D3D12) is not supported. */
+CU2AMD_API CUresult cuCtxCreate_v3(CUcontext *pctx, CUexecAffinityParam *paramsArray, int numParams, unsigned int flags,
+                                   CUdevice dev) {
+    if (numParams < 0 || (numParams > 0 && !paramsArray)) return CUDA_ERROR_INVALID_VALUE;
+    if (numParams > 0) return CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY;
+    return cuCtxCreate(pctx, flags, dev);
+}
+CU2AMD_API CUresult cuCtxCreate_v4(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags,
+                                   CUdevice dev) {
+    if (!ctxCreateParams) return cuCtxCreate(pctx, flags, dev);
+    if (ctxCreateParams->cigParams) return CUDA_ERROR_NOT_SUPPORTED;
+    return cuCtxCreate_v3(pctx, ctxCreateParams->execAffinityParams, ctxCreateParams->numExecAffinityParams, flags,
+                          dev);
+}
+CU2AMD_API CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity, CUexecAffinityType type) {
+    CUcontext ctx = NULL;
+    if (!pExecAffinity || (unsigned)type >= CU_EXEC_AFFINITY_TYPE_MAX) return CUDA_ERROR_INVALID_VALUE;
+    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx) return CUDA_ERROR_INVALID_CONTEXT;
+    return CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY;
 }
 
 /* ------------------------------------------------------------------ context limits */
