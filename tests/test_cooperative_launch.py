@@ -19,10 +19,14 @@ from runtime_programs import link_for_gfx942, run_on_host
 
 # The runtime functions this program calls and checks (see tests/test_api_tables_run.py,
 # through tests/test_runtime_api_coop.py).
-CALLS = {"cudaLaunchCooperativeKernel"}
+CALLS = {
+    "cudaFuncGetName", "cudaLaunchCooperativeKernel", "cudaLaunchKernelEx", "cudaLaunchKernelExC",
+    "cudaSetDoubleForDevice", "cudaSetDoubleForHost",
+}  # fmt: skip
 
 PROGRAM = r"""
 #include <cstdio>
+#include <string>
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -155,6 +159,53 @@ int main() {
          cudaErrorInvalidConfiguration);
     cudaGetLastError();
 
+    /* With a configuration: the Cooperative attribute makes grid.sync() work; a 1x1x1
+     * cluster and hints are accepted; larger clusters are not supported. */
+    cudaLaunchAttribute attrs[3];
+    attrs[0].id = cudaLaunchAttributeCooperative;
+    attrs[0].val.cooperative = 1;
+    attrs[1].id = cudaLaunchAttributeClusterDimension;
+    attrs[1].val.clusterDim.x = attrs[1].val.clusterDim.y = attrs[1].val.clusterDim.z = 1;
+    attrs[2].id = cudaLaunchAttributePriority;
+    attrs[2].val.priority = 0;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(blocks);
+    config.blockDim = dim3(THREADS);
+    config.attrs = attrs;
+    config.numAttrs = 3;
+    for (int r = 0; r < ROUNDS; r++) out[r] = 0;
+    OK(cudaLaunchKernelExC(&config, (const void *)grid_sum, args));
+    OK(cudaDeviceSynchronize());
+    for (int r = 0; r < ROUNDS; r++) EXPECT(out[r] == expected * (r + 1));
+    for (int r = 0; r < ROUNDS; r++) out[r] = 0;
+    const int *in_c = in;
+    OK(cudaLaunchKernelEx(&config, grid_sum, in_c, n, partial, out, seen, kept));
+    OK(cudaDeviceSynchronize());
+    for (int r = 0; r < ROUNDS; r++) EXPECT(out[r] == expected * (r + 1));
+    attrs[1].val.clusterDim.x = 2;
+    CALL(cudaLaunchKernelExC(&config, (const void *)grid_sum, args), cudaErrorNotSupported);
+    CALL(cudaGetLastError(), cudaErrorNotSupported);
+    attrs[1].val.clusterDim.x = 1;
+    config.gridDim = dim3(per_sm * sms + 1);
+    CALL(cudaLaunchKernelEx(&config, grid_sum, in_c, n, partial, out, seen, kept),
+         cudaErrorCooperativeLaunchTooLarge);
+    cudaGetLastError();
+    CALL(cudaLaunchKernelExC(nullptr, (const void *)grid_sum, args), cudaErrorInvalidValue);
+    cudaGetLastError();
+    EXPECT(sizeof(cudaLaunchAttributeValue) == 64 && sizeof(cudaLaunchAttribute) == 72);
+
+    /* The kernel's mangled name; deprecated double conversions do nothing. */
+    const char *name = nullptr;
+    OK(cudaFuncGetName(&name, grid_sum));
+    EXPECT(name && std::string(name) == "_Z8grid_sumPKiiPiS1_S1_S1_");
+    CALL(cudaFuncGetName(&name, (const void *)&failures), cudaErrorInvalidDeviceFunction);
+    CALL(cudaFuncGetName(nullptr, grid_sum), cudaErrorInvalidValue);
+    cudaGetLastError();
+    double d = 1.5;
+    OK(cudaSetDoubleForDevice(&d));
+    OK(cudaSetDoubleForHost(&d));
+    EXPECT(d == 1.5);
+
 #if !defined(__HIP_PLATFORM_AMD__)
     /* The host platform knows a launch that is not cooperative: is_valid() is false there,
      * and grid.sync() stops the kernel (a GPU would hang or fail). */
@@ -261,6 +312,11 @@ int main() {
     const char *name = 0;
     OK(cuGetErrorName(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, &name));
     EXPECT(name && std::string(name) == "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE");
+    const char *kname = 0;
+    OK(cuFuncGetName(&kname, f));
+    EXPECT(kname && std::string(kname) == "add_rank");
+    CALL(cuFuncGetName(&kname, (CUfunction)&failures), CUDA_ERROR_INVALID_HANDLE);
+    CALL(cuFuncGetName(NULL, f), CUDA_ERROR_INVALID_VALUE);
     /* A plain launch afterwards is not cooperative: a grid of any size. */
     OK(cuLaunchKernel(f, 64, 1, 1, 64, 1, 1, 0, 0, args, NULL));
     OK(cuCtxSynchronize());

@@ -167,7 +167,7 @@ EXPORTS = {
     "hipStreamGetPriority", "hipStreamQuery", "hipStreamWaitEvent", "hipDeviceGetP2PAttribute",
     "hipFreeAsync", "hipMallocAsync", "hipMemAdvise", "hipMemPrefetchAsync",
     "hipStreamAttachMemAsync", "hipStreamIsCapturing", "hipRuntimeGetVersion",
-    "hipLaunchCooperativeKernel",
+    "hipLaunchCooperativeKernel", "hipKernelNameRef", "hipKernelNameRefByPtr",
     # the driver API's module functions (module.c), for cuda.h
     "hipCtxCreate", "hipCtxDestroy", "hipCtxGetCacheConfig", "hipCtxGetCurrent", "hipCtxGetDevice",
     "hipCtxGetFlags", "hipCtxGetSharedMemConfig", "hipCtxPopCurrent", "hipCtxPushCurrent",

@@ -7,5 +7,8 @@
  * what the occupancy model holds (hipErrorCooperativeLaunchTooLarge, 720, otherwise). */
 hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDimX, void **kernelParams,
                                       unsigned int sharedMemBytes, hipStream_t stream);
+/* A kernel's (mangled) name: of a registered kernel (hip.c), of a module's (module.c). */
+const char *hipKernelNameRefByPtr(const void *hostFunction, hipStream_t stream);
+const char *hipKernelNameRef(const hipFunction_t f);
 
 #endif

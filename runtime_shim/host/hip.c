@@ -669,6 +669,13 @@ hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **a
 
 /* What the host platform knows of a kernel: its module's static shared memory, its limits;
  * it has no registers, local or constant memory of its own (the CPU's stack and globals). */
+/* The kernel's (mangled) name, as registered; NULL for anything else. */
+const char *hipKernelNameRefByPtr(const void *hostFunction, hipStream_t stream) {
+    (void)stream;
+    registered_function *f = find_function(hostFunction);
+    return f ? f->name : NULL;
+}
+
 hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func) {
     if (!attr) return record(hipErrorInvalidValue);
     registered_function *f = find_function(func);

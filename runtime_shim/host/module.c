@@ -508,6 +508,9 @@ hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t m
     return hipSuccess;
 }
 
+/* The kernel's name in its module; NULL for anything but a kernel of a loaded module. */
+const char *hipKernelNameRef(const hipFunction_t f) { return f && f->magic == FUNCTION_MAGIC ? f->name : NULL; }
+
 hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute attrib, hipFunction_t f) {
     if (!value) return hipErrorInvalidValue;
     if (!f || f->magic != FUNCTION_MAGIC) return hipErrorInvalidResourceHandle;

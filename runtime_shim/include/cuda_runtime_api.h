@@ -43,6 +43,7 @@ CU2AMD_API cudaError_t __cu2amd_fail(cudaError_t error) {
 #include "cu2amd/runtime_extra.h"
 #include "cu2amd/runtime_graph.h"
 #include "cu2amd/runtime_texture.h"
+#include "cu2amd/runtime_launch_ex.h"
 
 #undef CU2AMD_API
 #undef CU2AMD_ERR

@@ -5,10 +5,25 @@ rows' status from here, as from their own IMPL."""
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Impl
-from cu2amd.runtime_shim.tables.row import Status
+from cu2amd.runtime_shim.tables.build import Impl, names
+from cu2amd.runtime_shim.tables.row import Kind, Status
+
+_EX = (
+    "the Cooperative attribute makes it cudaLaunchCooperativeKernel; a 1x1x1 cluster, in-order "
+    "programmatic serialization and the hints (access policy window, synchronization policy, "
+    "priority, cluster scheduling, memory sync domains) are accepted without effect; larger "
+    "clusters and programmatic events are cudaErrorNotSupported; the cluster-scheduling and "
+    "memory-sync-domain members of cudaLaunchAttributeValue are not declared"
+)
 
 RUNTIME: dict[str, Impl] = {
+    "cudaFuncGetName": Impl("hipKernelNameRefByPtr", note="the mangled name"),
+    "cudaSetDoubleForDevice": Impl("cu2amd: nothing to do (deprecated; so in CUDA too)"),
+    "cudaSetDoubleForHost": Impl("cu2amd: nothing to do (deprecated; so in CUDA too)"),
+    "cudaLaunchKernelExC": Impl(
+        "hipLaunchKernel, hipLaunchCooperativeKernel", Status.EMULATED, _EX
+    ),
+    "cudaLaunchKernelEx": Impl("hipLaunchKernel, hipLaunchCooperativeKernel", Status.EMULATED, _EX),
     "cudaLaunchCooperativeKernel": Impl(
         "hipLaunchCooperativeKernel",
         note="a grid beyond the occupancy limit (cudaOccupancyMaxActiveBlocksPerMultiprocessor "
@@ -17,6 +32,7 @@ RUNTIME: dict[str, Impl] = {
     ),
 }
 DRIVER: dict[str, Impl] = {
+    "cuFuncGetName": Impl("hipKernelNameRef"),
     "cuLaunchCooperativeKernel": Impl(
         "hipModuleLaunchKernel",
         Status.EMULATED,
@@ -25,6 +41,31 @@ DRIVER: dict[str, Impl] = {
         "the blocks are resident together only when the GPU runs nothing else",
     ),
 }
+# Declared by cu2amd/runtime_launch_ex.h beyond runtime_types.py's lists: CUDA's values.
+NEW_TYPES: dict[Kind, tuple[str, ...]] = {
+    Kind.TYPE: names("cudaLaunchAttributeValue cudaLaunchAttribute_st cudaLaunchConfig_st"),
+    Kind.ENUMERATOR: names("""
+        cudaLaunchAttributeAccessPolicyWindow cudaLaunchAttributeClusterDimension
+        cudaLaunchAttributeClusterSchedulingPolicyPreference cudaLaunchAttributeCooperative
+        cudaLaunchAttributeIgnore cudaLaunchAttributeMemSyncDomain
+        cudaLaunchAttributeMemSyncDomainMap cudaLaunchAttributePriority
+        cudaLaunchAttributeProgrammaticEvent cudaLaunchAttributeProgrammaticStreamSerialization
+        cudaLaunchAttributeSynchronizationPolicy
+    """),
+}
+_LAYOUT = "cu2amd: CUDA 12.0's layout (cu2amd/runtime_launch_ex.h)"
 TYPES: dict[str, Impl] = {
+    **{name: Impl("cu2amd: CUDA's value") for name in NEW_TYPES[Kind.ENUMERATOR]},
+    "cudaLaunchAttributeID": Impl("cu2amd: CUDA's values"),
+    "cudaLaunchAttributeValue": Impl(
+        _LAYOUT,
+        Status.EMULATED,
+        "the cluster-scheduling and memory-sync-domain members are "
+        "not declared (the size and the other members are CUDA's)",
+    ),
+    "cudaLaunchAttribute": Impl(_LAYOUT),
+    "cudaLaunchAttribute_st": Impl(_LAYOUT),
+    "cudaLaunchConfig_t": Impl(_LAYOUT),
+    "cudaLaunchConfig_st": Impl(_LAYOUT),
     "cudaErrorCooperativeLaunchTooLarge": Impl("hipErrorCooperativeLaunchTooLarge"),
 }

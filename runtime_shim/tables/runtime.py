@@ -635,6 +635,7 @@ S(
 """,
 )
 S("Interactions with the CUDA Driver API", "cudaGetFuncBySymbol", rocm=_rocm)
+S("C++ API Routines", "cudaLaunchKernelEx", rocm=_rocm)
 S("Profiler Control", "cudaProfilerStart cudaProfilerStop", rocm=_rocm)
 
 ROWS: tuple[ApiRow, ...] = _T.done()

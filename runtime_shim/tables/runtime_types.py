@@ -278,6 +278,9 @@ S(
 for _kind, _names in impl_extra.NEW_TYPES.items():
     S(f"Data types used by CUDA Runtime: {_kind.value}s (memory pools, IPC, stream attributes)",
       " ".join(sorted(_names)), kind=_kind, rocm=hip_name)  # fmt: skip
+for _kind, _names in impl_coop.NEW_TYPES.items():
+    S(f"Data types used by CUDA Runtime: {_kind.value}s (launch attributes)",
+      " ".join(sorted(_names)), kind=_kind, rocm=hip_name)  # fmt: skip
 for _kind, _section, _names in impl_texture.TYPE_SECTIONS:
     S(_section, _names, kind=_kind)
 

@@ -8,6 +8,7 @@
 extern "C" {
 #endif
 __attribute__((weak)) void __cu2amd_host_cooperative_launch(int on);
+const char *hipKernelNameRef(CUfunction f);
 #ifdef __cplusplus
 }
 #endif
@@ -37,6 +38,15 @@ CU2AMD_API CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDim
                                   hStream, kernelParams, NULL);
     if (__cu2amd_host_cooperative_launch) __cu2amd_host_cooperative_launch(0);
     return err;
+}
+
+/* The kernel's name in its module (the PTX entry's, mangled as it is there). */
+CU2AMD_API CUresult cuFuncGetName(const char **name, CUfunction hfunc) {
+    if (!name || !hfunc) return CUDA_ERROR_INVALID_VALUE;
+    const char *found = hipKernelNameRef(hfunc);
+    if (!found) return CUDA_ERROR_INVALID_HANDLE;
+    *name = found;
+    return CUDA_SUCCESS;
 }
 
 #endif

@@ -34,6 +34,28 @@ static __host__ __inline__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3
 
 /* ------------------------------------------------------------------ kernel attributes */
 
+/* The kernel's mangled name, as the compiler registered it. */
+CU2AMD_API cudaError_t cudaFuncGetName(const char **name, const void *func) {
+    if (!name) return __cu2amd_fail(cudaErrorInvalidValue);
+    const char *found = func ? hipKernelNameRefByPtr(func, (cudaStream_t)0) : (const char *)0;
+    if (!found) return __cu2amd_fail(cudaErrorInvalidDeviceFunction);
+    *name = found;
+    return cudaSuccess;
+}
+template <typename T> static __host__ __inline__ cudaError_t cudaFuncGetName(const char **name, T *func) {
+    return cudaFuncGetName(name, (const void *)func);
+}
+
+/* Deprecated since CUDA 10 and without effect there too: doubles are doubles on the device. */
+CU2AMD_API cudaError_t cudaSetDoubleForDevice(double *d) {
+    (void)d;
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaSetDoubleForHost(double *d) {
+    (void)d;
+    return cudaSuccess;
+}
+
 /* ptxVersion and binaryVersion are the compiled-for compute capability (as XY), like
  * cudaDeviceProp's major/minor; the rest is HIP's (or the host platform's) view of the
  * kernel. */

@@ -6,6 +6,7 @@
 extern "C" {
 int hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDimX, void **kernelParams,
                                unsigned int sharedMemBytes, cudaStream_t stream);
+const char *hipKernelNameRefByPtr(const void *hostFunction, cudaStream_t stream);
 }
 
 #endif
