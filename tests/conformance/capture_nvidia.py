@@ -9,8 +9,9 @@ driver's PTX JIT, through ctypes: no NVIDIA compiler output is stored, only the 
 and stores the outputs as DIR/<key>.npz (`harness.reference_key`: sha256 of the kernel
 text, the input bytes and the launch shape). DIR/manifest.json names the GPU, the driver
 version, the date and, per file, the instruction form, the test that launched it and
-whether cu2amd's host platform gave the same bits. DIR defaults to tests/conformance/nvidia,
-which the suite reads when it holds captures (see harness.py).
+whether cu2amd's host platform gave the same bits; launches the GPU cannot run (a form its
+JIT rejects) are listed with the driver's error, and the test goes on. DIR defaults to
+tests/conformance/nvidia, which the suite reads when it holds captures (see harness.py).
 
 Without a usable NVIDIA GPU (no libcuda, cuInit failing, no device) it says so and exits
 with status 2. Otherwise it exits with pytest's status (captures are written either way).
@@ -192,8 +193,13 @@ def merge_manifest(out: Path, device: DeviceInfo, pytest_args: Sequence[str]) ->
     manifest = json.loads(path.read_text()) if path.is_file() else {"captures": {}}
     log = out / CAPTURES_LOG
     entries = [json.loads(line) for line in log.read_text().splitlines()] if log.is_file() else []
+    failures = manifest.setdefault("not_captured", {})
     for entry in entries:
-        manifest["captures"][entry.pop("file")] = entry
+        if "error" in entry:  # keyed by form: one line per kernel the GPU cannot run
+            failures[entry["form"]] = {k: entry[k] for k in ("test", "error")}
+        else:
+            failures.pop(entry["form"], None)
+            manifest["captures"][entry["file"]] = {k: v for k, v in entry.items() if k != "file"}
     manifest.update(
         gpu=device.name,
         compute_capability=device.compute_capability,
@@ -201,6 +207,7 @@ def merge_manifest(out: Path, device: DeviceInfo, pytest_args: Sequence[str]) ->
         date=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         pytest_args=list(pytest_args),
         captures=dict(sorted(manifest["captures"].items())),
+        not_captured=dict(sorted(failures.items())),
     )
     path.write_text(json.dumps(manifest, indent=1) + "\n")
     log.unlink(missing_ok=True)
@@ -233,14 +240,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *(pytest_args or [str(HERE)])]
     status = subprocess.run(cmd, env=env, cwd=HERE.parent.parent, check=False).returncode
     manifest = merge_manifest(out, device, pytest_args)
-    launches = manifest["this_run"]
-    differing = [e for e in launches if not e["matches_cu2amd"]]
+    launches = [e for e in manifest["this_run"] if "error" not in e]
+    failed = [e for e in manifest["this_run"] if "error" in e]
+    differing = [e for e in launches if not e["matches_cu2amd"] and e["exact"]]
     print(f"capture_nvidia: captured {len(launches)} launches of "
           f"{len({e['form'] for e in launches})} kernels into {out} "
           f"({len(manifest['captures'])} files in the manifest); "
-          f"{len(differing)} differ from cu2amd's host platform", flush=True)  # fmt: skip
+          f"{len(differing)} of the exact ones differ from cu2amd's host platform; "
+          f"{len(failed)} launches could not run on the GPU", flush=True)  # fmt: skip
     for entry in differing[:20]:
         print(f"  differs: {entry['form']} ({entry['test']})")
+    for entry in failed[:20]:
+        print(f"  not captured: {entry['form']} ({entry['test']}): {entry['error']}")
     if status != 0:
         print(f"capture_nvidia: pytest exited with status {status}", file=sys.stderr)
     return status
