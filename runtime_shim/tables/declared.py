@@ -31,6 +31,7 @@ PROBE = "\n".join([
     "#include <cuda.h>",
     "#include <cuda_fp16.h>",
     "#include <cuda_bf16.h>",
+    "#include <math_constants.h>",
     "",
 ])  # fmt: skip
 

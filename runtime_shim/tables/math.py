@@ -11,7 +11,7 @@ none (HIP does not provide cyl_bessel_i0/i1 at all).
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import NOT_YET, names
+from cu2amd.runtime_shim.tables.build import names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
 SINGLE = "Single Precision Mathematical Functions"
@@ -178,7 +178,7 @@ def _build() -> tuple[ApiRow, ...]:
     )
 
 
-# math_constants.h: CUDART_* constants (HIP: HIP_*), none declared by cu2amd yet.
+# math_constants.h: CUDART_* constants (HIP: HIP_*), in cu2amd's math_constants.h.
 _CONSTANTS = """
     CUDART_2_OVER_PI CUDART_2_OVER_PI_F CUDART_3PIO4 CUDART_3PIO4_F CUDART_DBL2INT_CVT CUDART_INF
     CUDART_INF_F CUDART_L2E CUDART_L2E_F CUDART_L2E_HI CUDART_L2E_LO CUDART_L2T CUDART_L2T_F
@@ -208,9 +208,9 @@ def _constants() -> tuple[ApiRow, ...]:
             Group.DEVICE_MATH,
             Kind.MACRO,
             "Mathematical Constants (math_constants.h)",
-            Status.UNSUPPORTED,
-            "HIP" + name.removeprefix("CUDART"),
-            NOT_YET,
+            Status.SUPPORTED,
+            "math_constants.h (HIP: HIP" + name.removeprefix("CUDART") + ")",
+            "",
         )
         for name in names(_CONSTANTS)
     )
