@@ -47,7 +47,7 @@ __host__ __device__ unsigned ukey(unsigned t) { return t * 2654435761u; }
 __host__ __device__ int ikey(unsigned t) { return (int)(ukey(t) ^ 0x5bd1e995u); }
 __host__ __device__ ll lkey(unsigned t) { return (ll)ukey(t) * -12345; }
 
-struct words {
+struct __align__(16) words {
     unsigned u[SLOTS];
     int i[SLOTS];
     ull q[SLOTS];
@@ -68,6 +68,8 @@ __global__ void k##S(words *all, unsigned *olds, int per_block) {               
     atomicAdd##S(&w->q[0], 1ull << 33);                                                         \
     atomicAdd##S(&w->f[0], 0.5f);                                                               \
     atomicAdd##S(&w->d[0], 0.25);                                                               \
+    atomicAdd##S((float2 *)&w->f[2], make_float2(1.0f, 2.0f));                                  \
+    atomicAdd##S((float4 *)&w->f[4], make_float4(0.5f, 1.0f, 1.5f, 2.0f));                      \
     atomicSub##S(&w->u[1], 3u);                                                                 \
     atomicSub##S(&w->i[1], 1);                                                                  \
     atomicOr##S(&w->u[2], 1u << (t % 32));                                                      \
@@ -140,6 +142,8 @@ static void check(const words *w, const unsigned *olds, unsigned n, const char *
     }
     EXPECT(w->u[0] == n); EXPECT(w->i[0] == -2 * (int)n); EXPECT(w->q[0] == (ull)n << 33);
     EXPECT(w->f[0] == 0.5f * n); EXPECT(w->d[0] == 0.25 * n);
+    EXPECT(w->f[2] == 1.0f * n && w->f[3] == 2.0f * n);
+    EXPECT(w->f[4] == 0.5f * n && w->f[5] == 1.0f * n && w->f[6] == 1.5f * n && w->f[7] == 2.0f * n);
     EXPECT(w->u[1] == 100000 - 3 * n); EXPECT(w->i[1] == 5 - (int)n);
     EXPECT(w->u[2] == u2); EXPECT(w->u[3] == u3); EXPECT(w->q[1] == q1); EXPECT(w->i[2] == i2);
     EXPECT(w->q[2] == q2); EXPECT(w->u[4] == u4);

@@ -10,7 +10,10 @@ from __future__ import annotations
 from cu2amd.runtime_shim.tables.build import Impl, Table
 from cu2amd.runtime_shim.tables.row import ApiRow, Group
 
-_ADD_TYPES = "int, unsigned int, unsigned long long, float, double{}; not yet {}float2 and float4"
+_ADD_TYPES = (
+    "int, unsigned int, unsigned long long, float, double, float2, float4 (each component "
+    "atomic on its own, as CUDA's){}{}"
+)
 _FP16 = ", and (cuda_fp16.h, cuda_bf16.h) __half, __half2, __nv_bfloat16, __nv_bfloat162"
 _BLOCK = '__hip_atomic_* with __HIP_MEMORY_SCOPE_WORKGROUP (syncscope "workgroup")'
 _SYSTEM = "__hip_atomic_* with __HIP_MEMORY_SCOPE_SYSTEM (LLVM's default, system scope)"
@@ -27,7 +30,8 @@ def _scoped(rocm: str, scope: str, name: str) -> Impl:
         if scope == "":
             return Impl(rocm, note=_ADD_TYPES.format(_FP16, ""))
         return Impl(
-            rocm, note=_ADD_TYPES.format("", "__half, __half2, __nv_bfloat16, __nv_bfloat162, ")
+            rocm,
+            note=_ADD_TYPES.format("", "; not yet __half, __half2, __nv_bfloat16, __nv_bfloat162"),
         )
     if name in ("atomicInc", "atomicDec"):
         if scope == "_system":

@@ -105,6 +105,26 @@ CU2AMD_DEVICE_INLINE void __trap(void) { __cu2amd_trap(); }
     CU2AMD_ATOMIC(atomicMax##suffix, max, long long, scope, mem)
 CU2AMD_SCOPES(CU2AMD_ATOMIC_RMW)
 
+/* atomicAdd on float2/float4 (CUDA 12, sm_90): each component is added atomically on its
+ * own, not the vector as a whole, as CUDA documents; the old components are returned. */
+#define CU2AMD_ATOMIC_ADD_VECTORS(suffix, scope, mem)                                           \
+    CU2AMD_DEVICE_INLINE float2 atomicAdd##suffix(float2 *address, float2 value) {              \
+        float2 old;                                                                             \
+        old.x = atomicAdd##suffix(&address->x, value.x);                                        \
+        old.y = atomicAdd##suffix(&address->y, value.y);                                        \
+        return old;                                                                             \
+    }                                                                                           \
+    CU2AMD_DEVICE_INLINE float4 atomicAdd##suffix(float4 *address, float4 value) {              \
+        float4 old;                                                                             \
+        old.x = atomicAdd##suffix(&address->x, value.x);                                        \
+        old.y = atomicAdd##suffix(&address->y, value.y);                                        \
+        old.z = atomicAdd##suffix(&address->z, value.z);                                        \
+        old.w = atomicAdd##suffix(&address->w, value.w);                                        \
+        return old;                                                                             \
+    }
+CU2AMD_SCOPES(CU2AMD_ATOMIC_ADD_VECTORS)
+#undef CU2AMD_ATOMIC_ADD_VECTORS
+
 #define CU2AMD_ATOMIC_EXCH(name, type, scope, mem)                                                 \
     CU2AMD_DEVICE_INLINE type name(type *address, type value) {                                    \
         mem { return CU2AMD_EXCHANGE(address, value, scope); }                                     \
