@@ -27,6 +27,8 @@ PROGRAM = r"""
 #include <cstring>
 #include <cstdint>
 #include <initializer_list>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int failures = 0;
 #define EXPECT(cond) do { if (!(cond)) { printf("FAILED line %d: %s\n", __LINE__, #cond); failures++; } } while (0)
@@ -134,6 +136,64 @@ static void pools() {
     CALL(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidValue);
     cudaGetLastError();
     OK(cudaStreamDestroy(s));
+}
+
+static void to_hex(const cudaIpcMemHandle_t &h, char *out) {
+    for (int i = 0; i < 64; i++) sprintf(out + 2 * i, "%02x", (unsigned char)h.reserved[i]);
+}
+static cudaIpcMemHandle_t from_hex(const char *in) {
+    cudaIpcMemHandle_t h;
+    for (int i = 0; i < 64; i++) {
+        unsigned v = 0;
+        sscanf(in + 2 * i, "%2x", &v);
+        h.reserved[i] = (char)v;
+    }
+    return h;
+}
+
+/* Another process (this program run again): the large allocation's handle opens and its
+ * memory is the parent's; the small one's does not. */
+static int ipc_child(const char *big_hex, const char *small_hex) {
+    int *big = nullptr, *small = nullptr, host[32];
+    OK(cudaIpcOpenMemHandle(&big, from_hex(big_hex), cudaIpcMemLazyEnablePeerAccess));
+    cudaPointerAttributes pa;
+    OK(cudaPointerGetAttributes(&pa, big));
+    EXPECT(pa.type == cudaMemoryTypeDevice);
+    OK(cudaMemcpy(host, big, sizeof host, cudaMemcpyDeviceToHost));
+    EXPECT(host[0] == 500 && host[31] == 531);
+    fill<<<1, 32>>>(big, 900);
+    OK(cudaDeviceSynchronize());
+    CALL(cudaFree(big), cudaErrorInvalidDevicePointer);
+    OK(cudaIpcCloseMemHandle(big));
+    CALL(cudaIpcOpenMemHandle(&small, from_hex(small_hex), 0), cudaErrorInvalidValue);
+    cudaGetLastError();
+    return failures;
+}
+
+static void ipc_across_processes(const char *self) {
+    int *big = nullptr, *small = nullptr, host[32];
+    OK(cudaMalloc(&big, 1 << 20));
+    OK(cudaMalloc(&small, 256));
+    fill<<<1, 32>>>(big, 500);
+    OK(cudaDeviceSynchronize());
+    cudaIpcMemHandle_t hb, hs;
+    OK(cudaIpcGetMemHandle(&hb, big));
+    OK(cudaIpcGetMemHandle(&hs, small));
+    char big_hex[129], small_hex[129];
+    to_hex(hb, big_hex), to_hex(hs, small_hex);
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        execl(self, self, "child", big_hex, small_hex, (char *)nullptr);
+        _exit(127);
+    }
+    int status = -1;
+    waitpid(child, &status, 0);
+    EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    OK(cudaMemcpy(host, big, sizeof host, cudaMemcpyDeviceToHost));
+    EXPECT(host[0] == 900 && host[31] == 931); /* written by the other process */
+    OK(cudaFree(big));
+    OK(cudaFree(small));
 }
 
 static void ipc() {
@@ -275,9 +335,11 @@ static void streams() {
     OK(cudaStreamDestroy(b));
 }
 
-int main() {
+int main(int argc, char **argv) {
+    if (argc == 4 && strcmp(argv[1], "child") == 0) return ipc_child(argv[2], argv[3]);
     pools();
     ipc();
+    ipc_across_processes(argv[0]);
     ranges();
     streams();
     OK(cudaGetLastError());

@@ -15,12 +15,16 @@
  * with the POSIX file descriptor handle type exports a descriptor of its memfd, which
  * another process imports: real shared memory.
  *
- * IPC: a memory handle names a device allocation (its start, size and a serial number) in
- * the process that made it; device memory is this process's heap, so a handle opens only
- * in that process (another process gets hipErrorInvalidValue, said on stderr). */
+ * IPC: a memory handle names a device allocation (its start, size, a serial number and,
+ * for allocations of 64 KiB or more, which are shared-memory files, the file's descriptor)
+ * in the process that made it. Another process opens the handle by mapping that file
+ * (/proc/<pid>/fd/<fd>) while the maker lives; the maker itself gets the allocation back.
+ * Smaller allocations are heap memory: their handles open only in the maker (another
+ * process gets hipErrorInvalidValue, said on stderr). */
 #define _GNU_SOURCE
 #include "hip_internal.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,6 +251,7 @@ typedef struct ipc_memory {
     uint32_t magic;
     int32_t pid;
     uint64_t base, size, serial;
+    int32_t fd; /* the allocation's memfd in process `pid`, or -1 */
 } ipc_memory;
 #define IPC_MAGIC 0x43504963
 
@@ -274,9 +279,41 @@ hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t *handle, void *devPtr) {
         *e = (ipc_export){base, size, ++g_serial, 0, g_exports};
         g_exports = e;
     }
-    ipc_memory h = {IPC_MAGIC, (int32_t)getpid(), (uint64_t)(uintptr_t)base, size, e->serial};
+    ipc_memory h = {IPC_MAGIC, (int32_t)getpid(), (uint64_t)(uintptr_t)base, size, e->serial,
+                    cu2amd_hip_shareable(base)};
     memset(handle, 0, sizeof *handle);
     memcpy(handle->reserved, &h, sizeof h);
+    return hipSuccess;
+}
+
+/* Another process's allocation: its file mapped here. */
+static hipError_t open_elsewhere(void **devPtr, const ipc_memory *h) {
+    if (h->fd < 0) {
+        fprintf(stderr, "cu2amd host runtime: hipIpcOpenMemHandle: the handle is from process %d, for an "
+                        "allocation under 64 KiB, which is that process's heap memory: only it can open the "
+                        "handle\n",
+                (int)h->pid);
+        return record(hipErrorInvalidValue);
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)h->pid, (int)h->fd);
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    struct stat st;
+    void *p = MAP_FAILED;
+    if (fd >= 0 && fstat(fd, &st) == 0 && (uint64_t)st.st_size >= h->size)
+        p = mmap(NULL, h->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (fd >= 0) close(fd);
+    if (p == MAP_FAILED) {
+        fprintf(stderr, "cu2amd host runtime: hipIpcOpenMemHandle: cannot map the memory of process %d (%s): "
+                        "has it exited or freed it?\n",
+                (int)h->pid, path);
+        return record(hipErrorInvalidValue);
+    }
+    if (cu2amd_hip_track_ipc(p, h->size) != hipSuccess) {
+        munmap(p, h->size);
+        return hipErrorOutOfMemory;
+    }
+    *devPtr = p;
     return hipSuccess;
 }
 
@@ -285,12 +322,7 @@ hipError_t hipIpcOpenMemHandle(void **devPtr, hipIpcMemHandle_t handle, unsigned
     memcpy(&h, handle.reserved, sizeof h);
     if (!devPtr || flags != hipIpcMemLazyEnablePeerAccess || h.magic != IPC_MAGIC)
         return record(hipErrorInvalidValue);
-    if (h.pid != (int32_t)getpid()) {
-        fprintf(stderr, "cu2amd host runtime: hipIpcOpenMemHandle: the handle is from process %d; the host "
-                        "platform's device memory is each process's own, so its handles open only there\n",
-                (int)h.pid);
-        return record(hipErrorInvalidValue);
-    }
+    if (h.pid != (int32_t)getpid()) return open_elsewhere(devPtr, &h);
     void *base;
     size_t size;
     ipc_export *e = g_exports;
@@ -304,6 +336,7 @@ hipError_t hipIpcOpenMemHandle(void **devPtr, hipIpcMemHandle_t handle, unsigned
 }
 
 hipError_t hipIpcCloseMemHandle(void *devPtr) {
+    if (devPtr && cu2amd_hip_untrack_ipc(devPtr)) return hipSuccess;
     ipc_export *e = g_exports;
     while (e && !(e->base == devPtr && e->open > 0)) e = e->next;
     if (!e) return record(hipErrorInvalidValue);

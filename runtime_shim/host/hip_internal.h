@@ -34,6 +34,12 @@ CU2AMD_HIDDEN hipError_t cu2amd_hip_track_pooled(void *ptr, size_t size, hipMemP
 CU2AMD_HIDDEN void cu2amd_hip_pool_release(hipMemPool_t pool, void *ptr, size_t size);
 CU2AMD_HIDDEN hipMemPool_t cu2amd_hip_current_pool(void);
 CU2AMD_HIDDEN void cu2amd_hip_pools_reset(void);
+/* IPC (hip_extra.c): the memfd of the device allocation starting at `base` (-1: heap
+ * memory, which no other process can map); another process's memory mapped here, tracked
+ * as device memory hipFree refuses, and forgotten (unmapped) when closed (1 if it was). */
+CU2AMD_HIDDEN int cu2amd_hip_shareable(const void *base);
+CU2AMD_HIDDEN hipError_t cu2amd_hip_track_ipc(void *ptr, size_t size);
+CU2AMD_HIDDEN int cu2amd_hip_untrack_ipc(void *ptr);
 /* The device or managed allocation holding `ptr`: 1 and its start and size, else 0. */
 CU2AMD_HIDDEN int cu2amd_hip_device_allocation(const void *ptr, void **base, size_t *size);
 /* cu2amd_rt_launch (runtime.c) with another limit on a block's shared memory. */

@@ -9,6 +9,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define record cu2amd_hip_record
 
@@ -17,7 +19,15 @@ typedef enum memory_kind {
     MEMORY_HOST = 2,       /* hipHostMalloc: pinned, mapped */
     MEMORY_REGISTERED = 4, /* hipHostRegister: the program's own memory */
     MEMORY_MANAGED = 8,    /* hipMallocManaged */
+    MEMORY_IPC = 16,       /* another process's device memory (hipIpcOpenMemHandle) */
 } memory_kind;
+
+/* Device allocations of this size or more are shared-memory files (memfd), so that an IPC
+ * handle can open them in another process; smaller ones are heap memory (a file each would
+ * cost a descriptor and a page). */
+#define SHAREABLE_BYTES ((size_t)64 * 1024)
+#define HEAP_MEMORY (-1)
+#define MAPPED_ONLY (-2) /* an IPC mapping: unmapped, its file is the other process's */
 
 /* Managed memory's advice and prefetches, per page of an allocation (made on the first
  * hint), as cudaMemRangeGetAttribute reports them: locations are a device (0), the CPU
@@ -40,6 +50,7 @@ typedef struct allocation {
     unsigned flags;
     hipMemPool_t pool;   /* the memory pool it came from (hipMallocAsync ...), or NULL */
     page_advice *advice; /* managed memory with hints, or NULL */
+    int fd;              /* its memfd, HEAP_MEMORY or MAPPED_ONLY */
     struct allocation *next;
 } allocation;
 
@@ -62,7 +73,7 @@ static allocation *find_holding(const void *ptr) {
 static hipError_t track(void *ptr, size_t size, memory_kind kind, unsigned flags) {
     allocation *a = malloc(sizeof *a);
     if (!a) return record(hipErrorOutOfMemory);
-    *a = (allocation){ptr, size, kind, flags, NULL, NULL, g_allocations};
+    *a = (allocation){ptr, size, kind, flags, NULL, NULL, HEAP_MEMORY, g_allocations};
     g_allocations = a;
     return hipSuccess;
 }
@@ -72,11 +83,19 @@ static hipError_t allocate(void **ptr, size_t size, memory_kind kind, unsigned f
     *ptr = NULL;
     if (size == 0) return hipSuccess;
     void *p = NULL;
-    if (posix_memalign(&p, 256, size) != 0) return record(hipErrorOutOfMemory);
+    int fd = kind == MEMORY_DEVICE && size >= SHAREABLE_BYTES ? memfd_create("cu2amd-device-memory", MFD_CLOEXEC) : -1;
+    if (fd >= 0 && (ftruncate(fd, (off_t)size) != 0 ||
+                    (p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED)) {
+        close(fd); /* then heap memory, which only this process can use */
+        fd = -1, p = NULL;
+    }
+    if (!p && posix_memalign(&p, 256, size) != 0) return record(hipErrorOutOfMemory);
     if (track(p, size, kind, flags) != hipSuccess) {
-        free(p);
+        if (fd >= 0) munmap(p, size), close(fd);
+        else free(p);
         return hipErrorOutOfMemory;
     }
+    if (fd >= 0) g_allocations->fd = fd;
     *ptr = p;
     return hipSuccess;
 }
@@ -86,7 +105,9 @@ static void release(allocation **a, int owned) {
     allocation *dead = *a;
     *a = dead->next;
     if (dead->pool) cu2amd_hip_pool_release(dead->pool, dead->ptr, dead->size);
+    else if (dead->fd != HEAP_MEMORY) munmap(dead->ptr, dead->size);
     else if (owned) free(dead->ptr);
+    if (dead->fd >= 0) close(dead->fd);
     free(dead->advice);
     free(dead);
 }
@@ -100,6 +121,24 @@ hipError_t cu2amd_hip_track_pooled(void *ptr, size_t size, hipMemPool_t pool) {
     hipError_t err = track(ptr, size, MEMORY_DEVICE, 0);
     if (err == hipSuccess) g_allocations->pool = pool;
     return err;
+}
+
+int cu2amd_hip_shareable(const void *base) {
+    allocation **a = find_start(base, MEMORY_DEVICE);
+    return a ? (*a)->fd : -1;
+}
+
+hipError_t cu2amd_hip_track_ipc(void *ptr, size_t size) {
+    hipError_t err = track(ptr, size, MEMORY_IPC, 0);
+    if (err == hipSuccess) g_allocations->fd = MAPPED_ONLY;
+    return err;
+}
+
+int cu2amd_hip_untrack_ipc(void *ptr) {
+    allocation **a = find_start(ptr, MEMORY_IPC);
+    if (!a) return 0;
+    release(a, 0);
+    return 1;
 }
 
 int cu2amd_hip_device_allocation(const void *ptr, void **base, size_t *size) {
@@ -323,7 +362,8 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void
     attributes->devicePointer = (void *)ptr;
     attributes->allocationFlags = a->flags;
     switch (a->kind) {
-    case MEMORY_DEVICE: attributes->memoryType = hipMemoryTypeDevice; break;
+    case MEMORY_DEVICE:
+    case MEMORY_IPC: attributes->memoryType = hipMemoryTypeDevice; break;
     case MEMORY_MANAGED:
         attributes->memoryType = hipMemoryTypeDevice;
         attributes->isManaged = 1;

@@ -18,8 +18,10 @@ _POOLS_HOST = (
     "pool keeps freed blocks for same-size reuse up to its release threshold"
 )
 _IPC = (
-    "host platform: device memory is the process's heap, so a memory handle opens only in the "
-    "process that made it (CUDA opens it only in another process); AMD: HIP's IPC"
+    "host platform: device allocations of 64 KiB or more are shared-memory files, whose handles "
+    "open in another process (mapping the file while the maker lives); smaller ones are heap "
+    "memory, whose handles open only in the process that made them (CUDA refuses that); "
+    "AMD: HIP's IPC"
 )
 _STREAM_ATTRS = (
     "kept by cu2amd per stream handle (ROCm 5.2 has no stream attributes): the access policy "

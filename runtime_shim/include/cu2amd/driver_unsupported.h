@@ -24,12 +24,9 @@ CU2AMD_CU_HOST int cuCoredumpGetAttributeGlobal(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UN
 CU2AMD_CU_HOST int cuCoredumpSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuCoredumpSetAttribute (Coredump Attributes Control API) is not applicable: NVIDIA's GPU core dump settings; ROCm's debugger has its own");
 CU2AMD_CU_HOST int cuCoredumpSetAttributeGlobal(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuCoredumpSetAttributeGlobal (Coredump Attributes Control API) is not applicable: NVIDIA's GPU core dump settings; ROCm's debugger has its own");
 CU2AMD_CU_HOST int cuCtxAttach(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxAttach (Context Management [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuCtxCreate_v3(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxCreate_v3 (Context Management) yet");
-CU2AMD_CU_HOST int cuCtxCreate_v4(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxCreate_v4 (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxDetach(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxDetach (Context Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuCtxFromGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxFromGreenCtx (Green Contexts) yet");
 CU2AMD_CU_HOST int cuCtxGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetDevResource (Green Contexts) yet");
-CU2AMD_CU_HOST int cuCtxGetExecAffinity(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxGetExecAffinity (Context Management) yet");
 CU2AMD_CU_HOST int cuCtxSetFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuCtxSetFlags (Context Management) yet");
 CU2AMD_CU_HOST int cuD3D10GetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D10GetDevice (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuD3D10GetDevices(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D10GetDevices (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
@@ -67,6 +64,7 @@ CU2AMD_CU_HOST int cuExternalMemoryGetMappedBuffer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU
 CU2AMD_CU_HOST int cuExternalMemoryGetMappedMipmappedArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedMipmappedArray (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuFlushGPUDirectRDMAWrites(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFlushGPUDirectRDMAWrites (Device Management) yet");
 CU2AMD_CU_HOST int cuFuncGetModule(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetModule (Execution Control) yet");
+CU2AMD_CU_HOST int cuFuncGetName(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetName (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncGetParamInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetParamInfo (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetAttribute (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetBlockShape(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetBlockShape (Execution Control [DEPRECATED]) yet");
