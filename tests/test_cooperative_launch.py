@@ -317,6 +317,29 @@ int main() {
     EXPECT(kname && std::string(kname) == "add_rank");
     CALL(cuFuncGetName(&kname, (CUfunction)&failures), CUDA_ERROR_INVALID_HANDLE);
     CALL(cuFuncGetName(NULL, f), CUDA_ERROR_INVALID_VALUE);
+    /* With a configuration: COOPERATIVE, a 1x1x1 cluster and a hint; a larger cluster is
+     * not supported. */
+    CUlaunchAttribute attrs[3];
+    attrs[0].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+    attrs[0].value.cooperative = 1;
+    attrs[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[1].value.clusterDim.x = attrs[1].value.clusterDim.y = attrs[1].value.clusterDim.z = 1;
+    attrs[2].id = CU_LAUNCH_ATTRIBUTE_PRIORITY;
+    attrs[2].value.priority = 0;
+    CUlaunchConfig config = {(unsigned)blocks, 1, 1, 64, 1, 1, 0, 0, attrs, 3};
+    for (int i = 0; i < n; i++) host[i] = i;
+    OK(cuMemcpyHtoD(data, host, sizeof host));
+    OK(cuLaunchKernelEx(&config, f, args, NULL));
+    OK(cuCtxSynchronize());
+    OK(cuMemcpyDtoH(host, data, sizeof host));
+    for (int i = 0; i < 64 * blocks; i++) EXPECT(host[i] == (i & ~63) + 63 - (i & 63) + i / 64);
+    config.gridDimX = per_sm * sms + 1;
+    CALL(cuLaunchKernelEx(&config, f, args, NULL), CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE);
+    config.gridDimX = blocks;
+    attrs[1].value.clusterDim.z = 2;
+    CALL(cuLaunchKernelEx(&config, f, args, NULL), CUDA_ERROR_NOT_SUPPORTED);
+    CALL(cuLaunchKernelEx(NULL, f, args, NULL), CUDA_ERROR_INVALID_VALUE);
+    EXPECT(sizeof(CUlaunchAttributeValue) == 64 && sizeof(CUlaunchAttribute) == 72);
     /* A plain launch afterwards is not cooperative: a grid of any size. */
     OK(cuLaunchKernel(f, 64, 1, 1, 64, 1, 1, 0, 0, args, NULL));
     OK(cuCtxSynchronize());

@@ -740,6 +740,10 @@ for _kind in (Kind.TYPE, Kind.ENUMERATOR, Kind.MACRO):
     _rows = {n: why for n, (k, why) in impl_extra.DRIVER_TYPES.items() if k is _kind}
     _section = "memory pools, IPC, stream attributes and memory operations"
     _declared(f"Data types used by the driver API: {_kind.value}s ({_section})", _kind, _rows)
+for _kind in (Kind.ENUM, Kind.TYPE, Kind.ENUMERATOR):  # launch attributes (impl_coop.DRIVER_TYPES)
+    _rows = {n: why for n, (k, why) in impl_coop.DRIVER_TYPES.items() if k is _kind}
+    _declared(f"Data types used by the driver API: {_kind.value}s (launch attributes)", _kind,
+              _rows)  # fmt: skip
 _declared(
     "Data types used by the driver API: macros",
     Kind.MACRO,

@@ -32,6 +32,12 @@ RUNTIME: dict[str, Impl] = {
     ),
 }
 DRIVER: dict[str, Impl] = {
+    "cuLaunchKernelEx": Impl(
+        "hipModuleLaunchKernel",
+        Status.EMULATED,
+        "the COOPERATIVE attribute makes it cuLaunchCooperativeKernel (kernelParams only); the "
+        "other attributes as cudaLaunchKernelExC's",
+    ),
     "cuFuncGetName": Impl("hipKernelNameRef"),
     "cuLaunchCooperativeKernel": Impl(
         "hipModuleLaunchKernel",
@@ -68,4 +74,28 @@ TYPES: dict[str, Impl] = {
     "cudaLaunchConfig_t": Impl(_LAYOUT),
     "cudaLaunchConfig_st": Impl(_LAYOUT),
     "cudaErrorCooperativeLaunchTooLarge": Impl("hipErrorCooperativeLaunchTooLarge"),
+}
+
+# Declared by cu2amd/driver_launch_ex.h: name -> (kind, what it is).
+_CU_LAUNCH = "cu2amd: CUDA 12.0's values and layout (cu2amd/driver_launch_ex.h)"
+DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
+    **{
+        name: (Kind.TYPE, _CU_LAUNCH)
+        for name in names("""
+        CUlaunchAttribute CUlaunchAttributeID CUlaunchAttributeValue CUlaunchAttribute_st
+        CUlaunchConfig CUlaunchConfig_st
+    """)
+    },
+    "CUlaunchAttributeID_enum": (Kind.ENUM, _CU_LAUNCH),
+    **{
+        name: (Kind.ENUMERATOR, _CU_LAUNCH)
+        for name in names("""
+        CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+        CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE CU_LAUNCH_ATTRIBUTE_COOPERATIVE
+        CU_LAUNCH_ATTRIBUTE_IGNORE CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN
+        CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP CU_LAUNCH_ATTRIBUTE_PRIORITY
+        CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
+        CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY
+    """)
+    },
 }

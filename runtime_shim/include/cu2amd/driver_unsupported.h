@@ -64,7 +64,6 @@ CU2AMD_CU_HOST int cuExternalMemoryGetMappedBuffer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU
 CU2AMD_CU_HOST int cuExternalMemoryGetMappedMipmappedArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedMipmappedArray (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuFlushGPUDirectRDMAWrites(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFlushGPUDirectRDMAWrites (Device Management) yet");
 CU2AMD_CU_HOST int cuFuncGetModule(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetModule (Execution Control) yet");
-CU2AMD_CU_HOST int cuFuncGetName(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetName (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncGetParamInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetParamInfo (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetAttribute (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetBlockShape(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetBlockShape (Execution Control [DEPRECATED]) yet");
@@ -194,7 +193,6 @@ CU2AMD_CU_HOST int cuLaunch(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd do
 CU2AMD_CU_HOST int cuLaunchCooperativeKernelMultiDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchCooperativeKernelMultiDevice (Execution Control) yet");
 CU2AMD_CU_HOST int cuLaunchGrid(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchGrid (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuLaunchGridAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchGridAsync (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuLaunchKernelEx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchKernelEx (Execution Control) yet");
 CU2AMD_CU_HOST int cuLibraryEnumerateKernels(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryEnumerateKernels (Library Management) yet");
 CU2AMD_CU_HOST int cuLibraryGetKernelCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetKernelCount (Library Management) yet");
 CU2AMD_CU_HOST int cuLibraryGetManaged(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetManaged (Library Management) yet");

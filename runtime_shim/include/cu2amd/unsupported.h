@@ -14,8 +14,6 @@ typedef struct __cu2amd_unsupported_cudaGraphicsResource_t *cudaGraphicsResource
 typedef struct __cu2amd_unsupported_cudaHostNodeParams *cudaHostNodeParams __attribute__((unavailable("cu2amd does not support cudaHostNodeParams (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaKernelNodeParams *cudaKernelNodeParams __attribute__((unavailable("cu2amd does not support cudaKernelNodeParams (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaKernel_t *cudaKernel_t __attribute__((unavailable("cu2amd does not support cudaKernel_t (Data types used by CUDA Runtime: types) yet")));
-typedef struct __cu2amd_unsupported_cudaLaunchAttribute *cudaLaunchAttribute __attribute__((unavailable("cu2amd does not support cudaLaunchAttribute (Data types used by CUDA Runtime: types) yet")));
-typedef struct __cu2amd_unsupported_cudaLaunchConfig_t *cudaLaunchConfig_t __attribute__((unavailable("cu2amd does not support cudaLaunchConfig_t (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaLaunchParams *cudaLaunchParams __attribute__((unavailable("cu2amd does not support cudaLaunchParams (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaLibrary_t *cudaLibrary_t __attribute__((unavailable("cu2amd does not support cudaLibrary_t (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaMemcpy3DPeerParms *cudaMemcpy3DPeerParms __attribute__((unavailable("cu2amd does not support cudaMemcpy3DPeerParms (Data types used by CUDA Runtime: types) yet")));
@@ -80,7 +78,6 @@ __host__ int cudaEventCreateFromEGLSync(...) __attribute__((unavailable("cu2amd:
 __host__ int cudaExternalMemoryGetMappedBuffer(...) __attribute__((unavailable("cu2amd does not support cudaExternalMemoryGetMappedBuffer (External Resource Interoperability) yet")));
 __host__ int cudaExternalMemoryGetMappedMipmappedArray(...) __attribute__((unavailable("cu2amd does not support cudaExternalMemoryGetMappedMipmappedArray (External Resource Interoperability) yet")));
 __host__ int cudaFreeMipmappedArray(...) __attribute__((unavailable("cu2amd does not support cudaFreeMipmappedArray (Memory Management) yet")));
-__host__ int cudaFuncGetName(...) __attribute__((unavailable("cu2amd does not support cudaFuncGetName (Execution Control) yet")));
 __host__ int cudaFuncGetParamInfo(...) __attribute__((unavailable("cu2amd does not support cudaFuncGetParamInfo (Execution Control) yet")));
 __host__ int cudaGLGetDevices(...) __attribute__((unavailable("cu2amd does not support cudaGLGetDevices (OpenGL Interoperability) yet")));
 __host__ int cudaGLMapBufferObject(...) __attribute__((unavailable("cu2amd does not support cudaGLMapBufferObject (OpenGL Interoperability [DEPRECATED]) yet")));
@@ -206,7 +203,6 @@ __host__ int cudaImportExternalMemory(...) __attribute__((unavailable("cu2amd do
 __host__ int cudaImportExternalSemaphore(...) __attribute__((unavailable("cu2amd does not support cudaImportExternalSemaphore (External Resource Interoperability) yet")));
 __host__ int cudaKernelSetAttributeForDevice(...) __attribute__((unavailable("cu2amd does not support cudaKernelSetAttributeForDevice (Library Management) yet")));
 __host__ int cudaLaunchCooperativeKernelMultiDevice(...) __attribute__((unavailable("cu2amd does not support cudaLaunchCooperativeKernelMultiDevice (Execution Control) yet")));
-__host__ int cudaLaunchKernelExC(...) __attribute__((unavailable("cu2amd does not support cudaLaunchKernelExC (Execution Control) yet")));
 __host__ int cudaLibraryEnumerateKernels(...) __attribute__((unavailable("cu2amd does not support cudaLibraryEnumerateKernels (Library Management) yet")));
 __host__ int cudaLibraryGetGlobal(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetGlobal (Library Management) yet")));
 __host__ int cudaLibraryGetKernel(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetKernel (Library Management) yet")));
@@ -236,8 +232,6 @@ __host__ int cudaMipmappedArrayGetSparseProperties(...) __attribute__((unavailab
 __host__ int cudaOccupancyAvailableDynamicSMemPerBlock(...) __attribute__((unavailable("cu2amd does not support cudaOccupancyAvailableDynamicSMemPerBlock (Occupancy) yet")));
 __host__ int cudaOccupancyMaxActiveClusters(...) __attribute__((unavailable("cu2amd does not support cudaOccupancyMaxActiveClusters (Occupancy) yet")));
 __host__ int cudaOccupancyMaxPotentialClusterSize(...) __attribute__((unavailable("cu2amd does not support cudaOccupancyMaxPotentialClusterSize (Occupancy) yet")));
-__host__ int cudaSetDoubleForDevice(...) __attribute__((unavailable("cu2amd does not support cudaSetDoubleForDevice (Execution Control) yet")));
-__host__ int cudaSetDoubleForHost(...) __attribute__((unavailable("cu2amd does not support cudaSetDoubleForHost (Execution Control) yet")));
 __host__ int cudaSetValidDevices(...) __attribute__((unavailable("cu2amd does not support cudaSetValidDevices (Device Management) yet")));
 __host__ int cudaSignalExternalSemaphoresAsync(...) __attribute__((unavailable("cu2amd does not support cudaSignalExternalSemaphoresAsync (External Resource Interoperability) yet")));
 __host__ int cudaStreamBeginCapture(...) __attribute__((unavailable("cu2amd does not support cudaStreamBeginCapture (Stream Management) yet")));
