@@ -841,3 +841,157 @@ def test_texture_functions_are_a_compile_error_on_gfx942(tmp_path: Path) -> None
     proc = nvcc("--offload-arch=gfx942", "-c", "-o", str(tmp_path / "t.o"), str(src))
     assert proc.returncode != 0
     assert "cu2amd: tex2D needs image instructions, which this AMD GPU" in proc.stderr
+
+
+# The driver API's arrays and texture objects (cu2amd/driver_texture.h).
+DRIVER_CALLS = {
+    "cuArray3DCreate", "cuArray3DGetDescriptor", "cuArrayCreate", "cuArrayDestroy",
+    "cuArrayGetDescriptor", "cuMemcpyAtoD", "cuMemcpyAtoH", "cuMemcpyAtoHAsync", "cuMemcpyDtoA",
+    "cuMemcpyHtoA", "cuMemcpyHtoAAsync", "cuSurfObjectCreate", "cuSurfObjectDestroy",
+    "cuTexObjectCreate", "cuTexObjectDestroy", "cuTexObjectGetResourceDesc",
+    "cuTexObjectGetTextureDesc",
+}  # fmt: skip
+
+DRIVER_PROGRAM = r"""
+#include <cuda.h>
+#include <cstdio>
+#include <cstring>
+
+static int failures = 0;
+#define EXPECT(cond) do { if (!(cond)) { printf("FAILED line %d: %s\n", __LINE__, #cond); failures++; } } while (0)
+#define CALL(call, expected) do { CUresult e_ = (call); if (e_ != (expected)) { \
+    printf("FAILED line %d: %s -> %d, expected %s\n", __LINE__, #call, (int)e_, #expected); failures++; } } while (0)
+#define OK(call) CALL(call, CUDA_SUCCESS)
+
+__global__ void read2d(CUtexObject t, float *out) {
+    out[threadIdx.y * 4 + threadIdx.x] = tex2D<float>(t, threadIdx.x + 0.5f, threadIdx.y + 0.5f);
+}
+__global__ void read2d_int(CUtexObject t, unsigned *out) {
+    out[threadIdx.y * 4 + threadIdx.x] = tex2D<unsigned char>(t, threadIdx.x + 0.5f, threadIdx.y + 0.5f);
+}
+__global__ void fill(CUsurfObject s) { surf2Dwrite(threadIdx.x * 100 + threadIdx.y, s, threadIdx.x * 4, threadIdx.y); }
+
+int main() {
+    OK(cuInit(0));
+    CUdevice dev;
+    CUcontext ctx;
+    OK(cuDeviceGet(&dev, 0));
+    OK(cuCtxCreate(&ctx, 0, dev));
+    CUDA_ARRAY_DESCRIPTOR ad = {4, 3, CU_AD_FORMAT_UNSIGNED_INT8, 1};
+    CUarray a;
+    OK(cuArrayCreate(&a, &ad));
+    unsigned char bytes[12], back[12];
+    for (int i = 0; i < 12; i++) bytes[i] = (unsigned char)(i * 20 + 3);
+    OK(cuMemcpyHtoA(a, 0, bytes, sizeof bytes));
+    OK(cuMemcpyAtoH(back, a, 5, 7));
+    EXPECT(memcmp(back, bytes + 5, 7) == 0);
+    CUDA_ARRAY_DESCRIPTOR got;
+    OK(cuArrayGetDescriptor(&got, a));
+    EXPECT(got.Width == 4 && got.Height == 3 && got.Format == CU_AD_FORMAT_UNSIGNED_INT8 && got.NumChannels == 1);
+
+    /* 8-bit integers read as normalized floats by default, as integers with READ_AS_INTEGER */
+    CUDA_RESOURCE_DESC rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = CU_RESOURCE_TYPE_ARRAY;
+    rd.res.array.hArray = a;
+    CUDA_TEXTURE_DESC td;
+    memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = CU_TR_ADDRESS_MODE_CLAMP;
+    td.filterMode = CU_TR_FILTER_MODE_POINT;
+    CUtexObject t, ti;
+    OK(cuTexObjectCreate(&t, &rd, &td, NULL));
+    td.flags = CU_TRSF_READ_AS_INTEGER;
+    OK(cuTexObjectCreate(&ti, &rd, &td, NULL));
+    float *out;
+    unsigned *outi;
+    cudaMalloc(&out, 12 * sizeof(float));
+    cudaMalloc(&outi, 12 * sizeof(unsigned));
+    read2d<<<1, dim3(4, 3)>>>(t, out);
+    read2d_int<<<1, dim3(4, 3)>>>(ti, outi);
+    float hf[12];
+    unsigned hu[12];
+    cudaMemcpy(hf, out, sizeof hf, cudaMemcpyDeviceToHost);
+    cudaMemcpy(hu, outi, sizeof hu, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < 12; i++) EXPECT(hf[i] == bytes[i] / 255.0f && hu[i] == bytes[i]);
+    CUDA_TEXTURE_DESC tback;
+    OK(cuTexObjectGetTextureDesc(&tback, ti));
+    EXPECT(tback.flags == CU_TRSF_READ_AS_INTEGER && tback.addressMode[1] == CU_TR_ADDRESS_MODE_CLAMP);
+    CUDA_RESOURCE_DESC rback;
+    OK(cuTexObjectGetResourceDesc(&rback, t));
+    EXPECT(rback.resType == CU_RESOURCE_TYPE_ARRAY && rback.res.array.hArray == a);
+    OK(cuTexObjectDestroy(t));
+    OK(cuTexObjectDestroy(ti));
+
+    /* cuMemcpy2D into and out of an array */
+    unsigned char sub[2][2] = {{1, 2}, {3, 4}}, whole[3][4];
+    CUDA_MEMCPY2D c;
+    memset(&c, 0, sizeof c);
+    c.srcMemoryType = CU_MEMORYTYPE_HOST;
+    c.srcHost = sub;
+    c.srcPitch = 2;
+    c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    c.dstArray = a;
+    c.dstXInBytes = 1;
+    c.dstY = 1;
+    c.WidthInBytes = 2;
+    c.Height = 2;
+    OK(cuMemcpy2D(&c));
+    memset(&c, 0, sizeof c);
+    c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    c.srcArray = a;
+    c.dstMemoryType = CU_MEMORYTYPE_HOST;
+    c.dstHost = whole;
+    c.dstPitch = 4;
+    c.WidthInBytes = 4;
+    c.Height = 3;
+    OK(cuMemcpy2D(&c));
+    EXPECT(whole[1][1] == 1 && whole[1][2] == 2 && whole[2][1] == 3 && whole[2][2] == 4 && whole[0][0] == bytes[0] &&
+           whole[2][3] == bytes[11]);
+    CUdeviceptr d;
+    OK(cuMemAlloc(&d, 12));
+    OK(cuMemcpyAtoD(d, a, 0, 12));
+    OK(cuMemcpyDtoA(a, 0, d, 12));
+    OK(cuMemcpyHtoAAsync(a, 0, bytes, 4, 0));
+    OK(cuMemcpyAtoHAsync(back, a, 0, 12, 0));
+    OK(cuCtxSynchronize());
+    EXPECT(memcmp(back, bytes, 4) == 0 && back[5] == 1 && back[10] == 4);
+    OK(cuArrayDestroy(a));
+    CALL(cuArrayGetDescriptor(&got, a), CUDA_ERROR_INVALID_HANDLE);
+
+    /* a 3D (layered, surface) array written through a surface object */
+    CUDA_ARRAY3D_DESCRIPTOR a3 = {4, 2, 3, CU_AD_FORMAT_SIGNED_INT32, 1, CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST};
+    CUarray l;
+    OK(cuArray3DCreate(&l, &a3));
+    CUDA_ARRAY3D_DESCRIPTOR g3;
+    OK(cuArray3DGetDescriptor(&g3, l));
+    EXPECT(g3.Width == 4 && g3.Height == 2 && g3.Depth == 3 && g3.Format == CU_AD_FORMAT_SIGNED_INT32 &&
+           g3.NumChannels == 1 && g3.Flags == (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST));
+    rd.res.array.hArray = l;
+    CUsurfObject s;
+    OK(cuSurfObjectCreate(&s, &rd));
+    fill<<<1, dim3(4, 2)>>>(s);
+    int layer0[8];
+    OK(cuMemcpyAtoH(layer0, l, 0, sizeof layer0));
+    EXPECT(layer0[0] == 0 && layer0[3] == 300 && layer0[5] == 101);
+    OK(cuSurfObjectDestroy(s));
+    OK(cuArrayDestroy(l));
+
+    CUDA_ARRAY_DESCRIPTOR bad = {4, 0, (CUarray_format)0x55, 1};
+    CALL(cuArrayCreate(&a, &bad), CUDA_ERROR_INVALID_VALUE);
+    bad.Format = CU_AD_FORMAT_FLOAT;
+    bad.NumChannels = 3;
+    CALL(cuArrayCreate(&a, &bad), CUDA_ERROR_INVALID_VALUE);
+    CALL(cuTexObjectCreate(&t, &rd, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
+    OK(cuCtxDestroy(ctx));
+    printf(failures ? "driver_texture: FAILED\n" : "driver_texture: PASSED\n");
+    return failures != 0;
+}
+"""
+
+
+def test_driver_api_arrays_and_texture_objects(tmp_path: Path) -> None:
+    src = tmp_path / "driver_texture.cu"
+    src.write_text(DRIVER_PROGRAM)
+    run_on_host(src, tmp_path, "driver_texture")
+    proc = nvcc("--offload-arch=gfx1100", "-c", "-o", str(tmp_path / "d.o"), str(src))
+    assert proc.returncode == 0, proc.stderr

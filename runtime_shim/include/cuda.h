@@ -258,7 +258,7 @@ typedef struct CUDA_MEMCPY2D_st {
     CUmemorytype srcMemoryType;
     const void *srcHost;
     CUdeviceptr srcDevice;
-    void *srcArray; /* a CUarray: CUDA arrays are not supported */
+    void *srcArray; /* a CUarray (cu2amd/driver_texture.h) */
     size_t srcPitch;
     size_t dstXInBytes;
     size_t dstY;
@@ -1075,10 +1075,12 @@ CU2AMD_API CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t Wi
     *dptr = (CUdeviceptr)(uintptr_t)p;
     return err;
 }
-/* A 2D copy as one copy per row (arrays are not supported). */
+/* A 2D copy as one copy per row; copies with an array: cu2amd/driver_texture.h. */
+CU2AMD_API CUresult __cu2amd_cu_memcpy2d_array(const CUDA_MEMCPY2D *c, CUstream stream, int async);
 CU2AMD_API CUresult __cu2amd_cu_memcpy2d(const CUDA_MEMCPY2D *c, CUstream stream, int async) {
     if (!c) return CUDA_ERROR_INVALID_VALUE;
-    if (c->srcMemoryType == CU_MEMORYTYPE_ARRAY || c->dstMemoryType == CU_MEMORYTYPE_ARRAY) return CUDA_ERROR_NOT_SUPPORTED;
+    if (c->srcMemoryType == CU_MEMORYTYPE_ARRAY || c->dstMemoryType == CU_MEMORYTYPE_ARRAY)
+        return __cu2amd_cu_memcpy2d_array(c, stream, async);
     if (c->Height > 1 && (c->srcPitch < c->WidthInBytes || c->dstPitch < c->WidthInBytes)) return CUDA_ERROR_INVALID_VALUE;
     const char *src = c->srcMemoryType == CU_MEMORYTYPE_HOST ? (const char *)c->srcHost : (const char *)CU2AMD_PTR(c->srcDevice);
     char *dst = c->dstMemoryType == CU_MEMORYTYPE_HOST ? (char *)c->dstHost : (char *)CU2AMD_PTR(c->dstDevice);

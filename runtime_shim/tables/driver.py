@@ -639,8 +639,8 @@ _ENUMS = {
     "cudaError_enum": "CUresult",
 }
 _TYPES = {
-    "CUDA_MEMCPY2D": "hip_Memcpy2D (CUDA's layout; arrays not supported)",
-    "CUDA_MEMCPY2D_st": "hip_Memcpy2D (CUDA's layout; arrays not supported)",
+    "CUDA_MEMCPY2D": "hip_Memcpy2D (CUDA's layout; arrays: cu2amd/driver_texture.h)",
+    "CUDA_MEMCPY2D_st": "hip_Memcpy2D (CUDA's layout; arrays: cu2amd/driver_texture.h)",
     "CUdevprop": "cu2amd: filled from hipDeviceProp_t",
     "CUdevprop_st": "cu2amd: filled from hipDeviceProp_t",
     "CUhostFn": "hipHostFn_t",
@@ -740,6 +740,11 @@ for _kind in (Kind.TYPE, Kind.ENUMERATOR, Kind.MACRO):
     _rows = {n: why for n, (k, why) in impl_extra.DRIVER_TYPES.items() if k is _kind}
     _section = "memory pools, IPC, stream attributes and memory operations"
     _declared(f"Data types used by the driver API: {_kind.value}s ({_section})", _kind, _rows)
+for _kind in Kind:  # arrays, texture and surface objects (impl_texture.DRIVER_TYPES)
+    _rows = {n: why for n, (k, why) in impl_texture.DRIVER_TYPES.items() if k is _kind}
+    if _rows:
+        _section = f"Data types used by the driver API: {_kind.value}s (arrays, textures)"
+        _declared(_section, _kind, _rows)
 for _kind in (Kind.ENUM, Kind.TYPE, Kind.ENUMERATOR):  # launch attributes (impl_coop.DRIVER_TYPES)
     _rows = {n: why for n, (k, why) in impl_coop.DRIVER_TYPES.items() if k is _kind}
     _declared(f"Data types used by the driver API: {_kind.value}s (launch attributes)", _kind,

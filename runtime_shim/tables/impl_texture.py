@@ -156,3 +156,77 @@ DEVICE: dict[str, Impl] = {
         )
     },
 }
+
+# The driver API (cu2amd/driver_texture.h), over the runtime functions above.
+_DRV = "cu2amd/driver_texture.h over "
+DRIVER.update(
+    {
+        "cuArrayCreate": Impl(_DRV + "cudaMallocArray (hipMallocArray)"),
+        "cuArray3DCreate": Impl(_DRV + "cudaMalloc3DArray (hipMalloc3DArray)"),
+        "cuArrayDestroy": Impl("hipFreeArray"),
+        "cuArrayGetDescriptor": Impl(
+            _DRV + "cudaArrayGetInfo", E, "as cudaArrayGetInfo (HIP's array record)"
+        ),
+        "cuArray3DGetDescriptor": Impl(
+            _DRV + "cudaArrayGetInfo", E, "as cudaArrayGetInfo (HIP's array record)"
+        ),
+        **{
+            n: Impl(_DRV + "2D array copies", note="the offset in bytes, row after row")
+            for n in names("cuMemcpyHtoA cuMemcpyHtoAAsync cuMemcpyAtoH cuMemcpyAtoHAsync")
+        },
+        **{
+            n: Impl(_DRV + "2D array copies", note="the offset in bytes, row after row")
+            for n in names("cuMemcpyAtoD cuMemcpyDtoA")
+        },
+        "cuTexObjectCreate": Impl(
+            _DRV + "cudaCreateTextureObject",
+            note="8- and 16-bit integers read as normalized floats unless "
+            "CU_TRSF_READ_AS_INTEGER, as CUDA's driver does; resource views are not provided "
+            "(CUDA_ERROR_NOT_SUPPORTED)",
+        ),
+        "cuTexObjectDestroy": Impl(_DRV + "cudaDestroyTextureObject"),
+        "cuTexObjectGetResourceDesc": Impl(_DRV + "cudaGetTextureObjectResourceDesc"),
+        "cuTexObjectGetTextureDesc": Impl(_DRV + "cudaGetTextureObjectTextureDesc"),
+        "cuSurfObjectCreate": Impl(_DRV + "cudaCreateSurfaceObject"),
+        "cuSurfObjectDestroy": Impl(_DRV + "cudaDestroySurfaceObject"),
+    }
+)
+_CU = "cu2amd: CUDA's layout and values (cu2amd/driver_texture.h)"
+DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
+    **{
+        n: (Kind.TYPE, _CU)
+        for n in names("""
+            CUDA_ARRAY3D_DESCRIPTOR CUDA_ARRAY3D_DESCRIPTOR_st CUDA_ARRAY_DESCRIPTOR
+            CUDA_ARRAY_DESCRIPTOR_st CUDA_RESOURCE_DESC CUDA_RESOURCE_DESC_st CUDA_TEXTURE_DESC
+            CUDA_TEXTURE_DESC_st CUaddress_mode CUarray_format CUfilter_mode CUresourcetype
+        """)
+    },
+    "CUarray": (Kind.TYPE, "hipArray_t (a cudaArray_t)"),
+    "CUarray_st": (Kind.TYPE, "hipArray"),
+    "CUtexObject": (Kind.TYPE, "hipTextureObject_t (a cudaTextureObject_t)"),
+    "CUsurfObject": (Kind.TYPE, "hipSurfaceObject_t (a cudaSurfaceObject_t)"),
+    **{
+        n: (Kind.ENUM, _CU)
+        for n in names(
+            "CUaddress_mode_enum CUarray_format_enum CUfilter_mode_enum CUresourcetype_enum"
+        )
+    },
+    **{
+        n: (Kind.ENUMERATOR, _CU)
+        for n in names("""
+            CU_AD_FORMAT_FLOAT CU_AD_FORMAT_HALF CU_AD_FORMAT_SIGNED_INT16
+            CU_AD_FORMAT_SIGNED_INT32 CU_AD_FORMAT_SIGNED_INT8 CU_AD_FORMAT_UNSIGNED_INT16
+            CU_AD_FORMAT_UNSIGNED_INT32 CU_AD_FORMAT_UNSIGNED_INT8 CU_RESOURCE_TYPE_ARRAY
+            CU_RESOURCE_TYPE_LINEAR CU_RESOURCE_TYPE_MIPMAPPED_ARRAY CU_RESOURCE_TYPE_PITCH2D
+            CU_TR_ADDRESS_MODE_BORDER CU_TR_ADDRESS_MODE_CLAMP CU_TR_ADDRESS_MODE_MIRROR
+            CU_TR_ADDRESS_MODE_WRAP CU_TR_FILTER_MODE_LINEAR CU_TR_FILTER_MODE_POINT
+        """)
+    },
+    **{
+        n: (Kind.MACRO, _CU)
+        for n in names("""
+            CUDA_ARRAY3D_LAYERED CUDA_ARRAY3D_SURFACE_LDST CUDA_ARRAY3D_TEXTURE_GATHER
+            CU_TRSF_NORMALIZED_COORDINATES CU_TRSF_READ_AS_INTEGER
+        """)
+    },
+}

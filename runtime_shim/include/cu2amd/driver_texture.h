@@ -1,5 +1,409 @@
-/* The CUDA driver API: arrays, texture and surface objects. Part of cuda.h: include that. */
+/* The CUDA driver API: arrays, texture and surface objects. Part of cuda.h: include that.
+ * Over HIP's ABI as the runtime API declares it (cu2amd/runtime_hip_texture.h): a CUarray is
+ * HIP's array (a cudaArray_t), a CUtexObject HIP's texture object; the driver's descriptors
+ * are translated to the runtime's. C as well as C++, as cuda.h. */
 #ifndef CU2AMD_DRIVER_TEXTURE_H
 #define CU2AMD_DRIVER_TEXTURE_H
+
+#include "cu2amd/runtime_types.h"
+#include "cu2amd/runtime_hip_texture.h"
+
+typedef struct CUarray_st *CUarray;
+typedef unsigned long long CUtexObject;
+typedef unsigned long long CUsurfObject;
+
+typedef enum CUarray_format_enum {
+    CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+    CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+    CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+    CU_AD_FORMAT_SIGNED_INT8 = 0x08,
+    CU_AD_FORMAT_SIGNED_INT16 = 0x09,
+    CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
+    CU_AD_FORMAT_HALF = 0x10,
+    CU_AD_FORMAT_FLOAT = 0x20,
+} CUarray_format;
+
+typedef struct CUDA_ARRAY_DESCRIPTOR_st {
+    size_t Width;
+    size_t Height;
+    CUarray_format Format;
+    unsigned int NumChannels;
+} CUDA_ARRAY_DESCRIPTOR;
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_st {
+    size_t Width;
+    size_t Height;
+    size_t Depth;
+    CUarray_format Format;
+    unsigned int NumChannels;
+    unsigned int Flags;
+} CUDA_ARRAY3D_DESCRIPTOR;
+#define CUDA_ARRAY3D_LAYERED 0x01
+#define CUDA_ARRAY3D_SURFACE_LDST 0x02
+#define CUDA_ARRAY3D_TEXTURE_GATHER 0x08
+
+typedef enum CUresourcetype_enum {
+    CU_RESOURCE_TYPE_ARRAY = 0x00,
+    CU_RESOURCE_TYPE_MIPMAPPED_ARRAY = 0x01,
+    CU_RESOURCE_TYPE_LINEAR = 0x02,
+    CU_RESOURCE_TYPE_PITCH2D = 0x03,
+} CUresourcetype;
+typedef enum CUaddress_mode_enum {
+    CU_TR_ADDRESS_MODE_WRAP = 0,
+    CU_TR_ADDRESS_MODE_CLAMP = 1,
+    CU_TR_ADDRESS_MODE_MIRROR = 2,
+    CU_TR_ADDRESS_MODE_BORDER = 3,
+} CUaddress_mode;
+typedef enum CUfilter_mode_enum {
+    CU_TR_FILTER_MODE_POINT = 0,
+    CU_TR_FILTER_MODE_LINEAR = 1,
+} CUfilter_mode;
+#define CU_TRSF_READ_AS_INTEGER 0x01
+#define CU_TRSF_NORMALIZED_COORDINATES 0x02
+
+typedef struct CUDA_RESOURCE_DESC_st {
+    CUresourcetype resType;
+    union {
+        struct {
+            CUarray hArray;
+        } array;
+        struct {
+            struct __cu2amd_mipmapped_array *hMipmappedArray;
+        } mipmap;
+        struct {
+            CUdeviceptr devPtr;
+            CUarray_format format;
+            unsigned int numChannels;
+            size_t sizeInBytes;
+        } linear;
+        struct {
+            CUdeviceptr devPtr;
+            CUarray_format format;
+            unsigned int numChannels;
+            size_t width;
+            size_t height;
+            size_t pitchInBytes;
+        } pitch2D;
+        struct {
+            int reserved[32];
+        } reserved;
+    } res;
+    unsigned int flags;
+} CUDA_RESOURCE_DESC;
+typedef struct CUDA_TEXTURE_DESC_st {
+    CUaddress_mode addressMode[3];
+    CUfilter_mode filterMode;
+    unsigned int flags;
+    unsigned int maxAnisotropy;
+    CUfilter_mode mipmapFilterMode;
+    float mipmapLevelBias;
+    float minMipmapLevelClamp;
+    float maxMipmapLevelClamp;
+    float borderColor[4];
+    int reserved[12];
+} CUDA_TEXTURE_DESC;
+
+/* ------------------------------------------------------------------ formats */
+
+/* The runtime's channel description of `n` channels of a driver format (f = None if invalid). */
+CU2AMD_API cudaChannelFormatDesc __cu2amd_cu_channels(CUarray_format format, unsigned int n) {
+    cudaChannelFormatDesc d;
+    int bits = 0;
+    d.f = cudaChannelFormatKindUnsigned;
+    switch (format) {
+    case CU_AD_FORMAT_SIGNED_INT8: d.f = cudaChannelFormatKindSigned; bits = 8; break;
+    case CU_AD_FORMAT_UNSIGNED_INT8: bits = 8; break;
+    case CU_AD_FORMAT_SIGNED_INT16: d.f = cudaChannelFormatKindSigned; bits = 16; break;
+    case CU_AD_FORMAT_UNSIGNED_INT16: bits = 16; break;
+    case CU_AD_FORMAT_SIGNED_INT32: d.f = cudaChannelFormatKindSigned; bits = 32; break;
+    case CU_AD_FORMAT_UNSIGNED_INT32: bits = 32; break;
+    case CU_AD_FORMAT_HALF: d.f = cudaChannelFormatKindFloat; bits = 16; break;
+    case CU_AD_FORMAT_FLOAT: d.f = cudaChannelFormatKindFloat; bits = 32; break;
+    }
+    if (!bits || (n != 1 && n != 2 && n != 4)) d.f = cudaChannelFormatKindNone;
+    d.x = bits;
+    d.y = n > 1 ? bits : 0;
+    d.z = d.w = n > 2 ? bits : 0;
+    return d;
+}
+/* The driver format and channel count of a runtime channel description. */
+CU2AMD_API void __cu2amd_cu_format(const cudaChannelFormatDesc *d, CUarray_format *format, unsigned int *n) {
+    const int s = d->f == cudaChannelFormatKindSigned, f = d->f == cudaChannelFormatKindFloat;
+    *n = (unsigned int)((d->x > 0) + (d->y > 0) + (d->z > 0) + (d->w > 0));
+    if (d->x == 8) *format = s ? CU_AD_FORMAT_SIGNED_INT8 : CU_AD_FORMAT_UNSIGNED_INT8;
+    else if (d->x == 16) *format = f ? CU_AD_FORMAT_HALF : s ? CU_AD_FORMAT_SIGNED_INT16 : CU_AD_FORMAT_UNSIGNED_INT16;
+    else *format = f ? CU_AD_FORMAT_FLOAT : s ? CU_AD_FORMAT_SIGNED_INT32 : CU_AD_FORMAT_UNSIGNED_INT32;
+}
+/* HIP's invalid-value error on a handle is the driver's invalid handle. */
+CU2AMD_API CUresult __cu2amd_cu_handle_error(int err) {
+    return err == CUDA_ERROR_INVALID_VALUE ? CUDA_ERROR_INVALID_HANDLE : (CUresult)err;
+}
+
+/* ------------------------------------------------------------------ arrays */
+
+CU2AMD_API CUresult cuArray3DCreate(CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray) {
+    if (!pHandle || !pAllocateArray) return CUDA_ERROR_INVALID_VALUE;
+    cudaChannelFormatDesc d = __cu2amd_cu_channels(pAllocateArray->Format, pAllocateArray->NumChannels);
+    if (d.f == cudaChannelFormatKindNone) return CUDA_ERROR_INVALID_VALUE;
+    cudaExtent e;
+    e.width = pAllocateArray->Width;
+    e.height = pAllocateArray->Height;
+    e.depth = pAllocateArray->Depth;
+    if (!e.depth && !(pAllocateArray->Flags & CUDA_ARRAY3D_LAYERED))
+        return CU2AMD_CU(hipMallocArray((cudaArray_t *)pHandle, &d, e.width, e.height, pAllocateArray->Flags));
+    return CU2AMD_CU(hipMalloc3DArray((cudaArray_t *)pHandle, &d, e, pAllocateArray->Flags));
+}
+CU2AMD_API CUresult cuArrayCreate(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray) {
+    if (!pAllocateArray) return CUDA_ERROR_INVALID_VALUE;
+    CUDA_ARRAY3D_DESCRIPTOR d;
+    d.Width = pAllocateArray->Width;
+    d.Height = pAllocateArray->Height;
+    d.Depth = 0;
+    d.Format = pAllocateArray->Format;
+    d.NumChannels = pAllocateArray->NumChannels;
+    d.Flags = 0;
+    return cuArray3DCreate(pHandle, &d);
+}
+CU2AMD_API CUresult cuArrayDestroy(CUarray hArray) {
+    if (!hArray) return CUDA_ERROR_INVALID_HANDLE;
+    return __cu2amd_cu_handle_error(hipFreeArray((cudaArray_t)hArray));
+}
+/* The description from HIP's array record (as cudaArrayGetInfo). */
+CU2AMD_API CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray) {
+    if (!pArrayDescriptor) return CUDA_ERROR_INVALID_VALUE;
+    cudaChannelFormatDesc d;
+    CUresult err = __cu2amd_cu_handle_error(hipGetChannelDesc(&d, (cudaArray_const_t)hArray));
+    if (err != CUDA_SUCCESS) return err;
+    const struct __cu2amd_hip_array *a = (const struct __cu2amd_hip_array *)hArray;
+    pArrayDescriptor->Width = a->width;
+    pArrayDescriptor->Height = a->height;
+    pArrayDescriptor->Depth = a->depth;
+    pArrayDescriptor->Flags = a->type;
+    __cu2amd_cu_format(&d, &pArrayDescriptor->Format, &pArrayDescriptor->NumChannels);
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray) {
+    if (!pArrayDescriptor) return CUDA_ERROR_INVALID_VALUE;
+    CUDA_ARRAY3D_DESCRIPTOR d;
+    CUresult err = cuArray3DGetDescriptor(&d, hArray);
+    if (err != CUDA_SUCCESS) return err;
+    pArrayDescriptor->Width = d.Width;
+    pArrayDescriptor->Height = d.Height;
+    pArrayDescriptor->Format = d.Format;
+    pArrayDescriptor->NumChannels = d.NumChannels;
+    return CUDA_SUCCESS;
+}
+
+/* Copies between an array, from byte `offset` on (row after row), and memory: up to three
+ * 2D copies (a partial first row, whole rows, a partial last row). */
+CU2AMD_API CUresult __cu2amd_cu_array_copy(int to_array, CUarray array, size_t offset, char *ptr, size_t count,
+                                           int async, CUstream stream) {
+    cudaChannelFormatDesc d;
+    int err = hipGetChannelDesc(&d, (cudaArray_const_t)array);
+    if (err) return __cu2amd_cu_handle_error(err);
+    const size_t row = ((const struct __cu2amd_hip_array *)array)->width * (size_t)((d.x + d.y + d.z + d.w) / 8);
+    size_t x = offset % row, y = offset / row;
+    cudaArray_t a = (cudaArray_t)array;
+    cudaStream_t s = __cu2amd_cu_stream(stream);
+    while (count && !err) {
+        size_t width = x ? row - x : row, rows = 1;
+        if (width > count) width = count;
+        else if (!x) rows = count / row;
+        if (to_array)
+            err = async ? hipMemcpy2DToArrayAsync(a, x, y, ptr, width, width, rows, 4, s)
+                        : hipMemcpy2DToArray(a, x, y, ptr, width, width, rows, 4);
+        else
+            err = async ? hipMemcpy2DFromArrayAsync(ptr, width, a, x, y, width, rows, 4, s)
+                        : hipMemcpy2DFromArray(ptr, width, a, x, y, width, rows, 4);
+        ptr += width * rows;
+        count -= width * rows;
+        y += rows;
+        x = 0;
+    }
+    return (CUresult)err;
+}
+CU2AMD_API CUresult cuMemcpyHtoA(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount) {
+    return __cu2amd_cu_array_copy(1, dstArray, dstOffset, (char *)srcHost, ByteCount, 0, NULL);
+}
+CU2AMD_API CUresult cuMemcpyHtoAAsync(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount,
+                                      CUstream hStream) {
+    return __cu2amd_cu_array_copy(1, dstArray, dstOffset, (char *)srcHost, ByteCount, 1, hStream);
+}
+CU2AMD_API CUresult cuMemcpyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount) {
+    return __cu2amd_cu_array_copy(0, srcArray, srcOffset, (char *)dstHost, ByteCount, 0, NULL);
+}
+CU2AMD_API CUresult cuMemcpyAtoHAsync(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount,
+                                      CUstream hStream) {
+    return __cu2amd_cu_array_copy(0, srcArray, srcOffset, (char *)dstHost, ByteCount, 1, hStream);
+}
+CU2AMD_API CUresult cuMemcpyDtoA(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount) {
+    return __cu2amd_cu_array_copy(1, dstArray, dstOffset, (char *)(uintptr_t)srcDevice, ByteCount, 0, NULL);
+}
+CU2AMD_API CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount) {
+    return __cu2amd_cu_array_copy(0, srcArray, srcOffset, (char *)(uintptr_t)dstDevice, ByteCount, 0, NULL);
+}
+
+/* cuMemcpy2D where a side is an array (cuda.h's __cu2amd_cu_memcpy2d hands these here);
+ * array to array is one HIP 3D copy, in elements. */
+CU2AMD_API CUresult __cu2amd_cu_memcpy2d_array(const CUDA_MEMCPY2D *c, CUstream stream, int async) {
+    const cudaStream_t s = __cu2amd_cu_stream(stream);
+    const int src_array = c->srcMemoryType == CU_MEMORYTYPE_ARRAY, dst_array = c->dstMemoryType == CU_MEMORYTYPE_ARRAY;
+    const char *src = c->srcMemoryType == CU_MEMORYTYPE_HOST ? (const char *)c->srcHost
+                                                             : (const char *)(uintptr_t)c->srcDevice;
+    char *dst = c->dstMemoryType == CU_MEMORYTYPE_HOST ? (char *)c->dstHost : (char *)(uintptr_t)c->dstDevice;
+    if ((src_array ? !c->srcArray : !src) || (dst_array ? !c->dstArray : !dst)) return CUDA_ERROR_INVALID_VALUE;
+    if (src_array && dst_array) {
+        cudaChannelFormatDesc d;
+        int err = hipGetChannelDesc(&d, (cudaArray_const_t)c->srcArray);
+        if (err) return __cu2amd_cu_handle_error(err);
+        const size_t e = (size_t)(d.x + d.y + d.z + d.w) / 8;
+        if (!e || c->srcXInBytes % e || c->dstXInBytes % e || c->WidthInBytes % e) return CUDA_ERROR_INVALID_VALUE;
+        cudaMemcpy3DParms p;
+        memset(&p, 0, sizeof p);
+        p.srcArray = (cudaArray_t)c->srcArray;
+        p.srcPos.x = c->srcXInBytes / e;
+        p.srcPos.y = c->srcY;
+        p.dstArray = (cudaArray_t)c->dstArray;
+        p.dstPos.x = c->dstXInBytes / e;
+        p.dstPos.y = c->dstY;
+        p.extent.width = c->WidthInBytes / e;
+        p.extent.height = c->Height;
+        p.extent.depth = 1;
+        p.kind = cudaMemcpyDefault;
+        return CU2AMD_CU(async ? hipMemcpy3DAsync(&p, s) : hipMemcpy3D(&p));
+    }
+    if (dst_array) {
+        src += c->srcY * c->srcPitch + c->srcXInBytes;
+        return CU2AMD_CU(async ? hipMemcpy2DToArrayAsync((cudaArray_t)c->dstArray, c->dstXInBytes, c->dstY, src,
+                                                         c->srcPitch, c->WidthInBytes, c->Height, 4, s)
+                               : hipMemcpy2DToArray((cudaArray_t)c->dstArray, c->dstXInBytes, c->dstY, src, c->srcPitch,
+                                                    c->WidthInBytes, c->Height, 4));
+    }
+    dst += c->dstY * c->dstPitch + c->dstXInBytes;
+    return CU2AMD_CU(async ? hipMemcpy2DFromArrayAsync(dst, c->dstPitch, (cudaArray_const_t)c->srcArray,
+                                                       c->srcXInBytes, c->srcY, c->WidthInBytes, c->Height, 4, s)
+                           : hipMemcpy2DFromArray(dst, c->dstPitch, (cudaArray_const_t)c->srcArray, c->srcXInBytes,
+                                                  c->srcY, c->WidthInBytes, c->Height, 4));
+}
+
+/* ------------------------------------------------------------------ texture and surface objects */
+
+/* The runtime's resource description of a driver one. */
+CU2AMD_API CUresult __cu2amd_cu_resource(const CUDA_RESOURCE_DESC *r, cudaResourceDesc *out) {
+    memset(out, 0, sizeof *out);
+    if (!r || r->flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    switch (r->resType) {
+    case CU_RESOURCE_TYPE_ARRAY:
+        out->resType = cudaResourceTypeArray;
+        out->res.array.array = (cudaArray_t)r->res.array.hArray;
+        return CUDA_SUCCESS;
+    case CU_RESOURCE_TYPE_LINEAR:
+        out->resType = cudaResourceTypeLinear;
+        out->res.linear.devPtr = (void *)(uintptr_t)r->res.linear.devPtr;
+        out->res.linear.desc = __cu2amd_cu_channels(r->res.linear.format, r->res.linear.numChannels);
+        out->res.linear.sizeInBytes = r->res.linear.sizeInBytes;
+        return out->res.linear.desc.f == cudaChannelFormatKindNone ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
+    case CU_RESOURCE_TYPE_PITCH2D:
+        out->resType = cudaResourceTypePitch2D;
+        out->res.pitch2D.devPtr = (void *)(uintptr_t)r->res.pitch2D.devPtr;
+        out->res.pitch2D.desc = __cu2amd_cu_channels(r->res.pitch2D.format, r->res.pitch2D.numChannels);
+        out->res.pitch2D.width = r->res.pitch2D.width;
+        out->res.pitch2D.height = r->res.pitch2D.height;
+        out->res.pitch2D.pitchInBytes = r->res.pitch2D.pitchInBytes;
+        return out->res.pitch2D.desc.f == cudaChannelFormatKindNone ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
+    default: return CUDA_ERROR_INVALID_VALUE; /* mipmapped arrays are not provided */
+    }
+}
+/* The driver's resource description of a runtime one. */
+CU2AMD_API void __cu2amd_cu_resource_back(const cudaResourceDesc *r, CUDA_RESOURCE_DESC *out) {
+    memset(out, 0, sizeof *out);
+    out->resType = (CUresourcetype)r->resType;
+    if (r->resType == cudaResourceTypeArray) out->res.array.hArray = (CUarray)r->res.array.array;
+    else if (r->resType == cudaResourceTypeLinear) {
+        out->res.linear.devPtr = (CUdeviceptr)(uintptr_t)r->res.linear.devPtr;
+        __cu2amd_cu_format(&r->res.linear.desc, &out->res.linear.format, &out->res.linear.numChannels);
+        out->res.linear.sizeInBytes = r->res.linear.sizeInBytes;
+    } else if (r->resType == cudaResourceTypePitch2D) {
+        out->res.pitch2D.devPtr = (CUdeviceptr)(uintptr_t)r->res.pitch2D.devPtr;
+        __cu2amd_cu_format(&r->res.pitch2D.desc, &out->res.pitch2D.format, &out->res.pitch2D.numChannels);
+        out->res.pitch2D.width = r->res.pitch2D.width;
+        out->res.pitch2D.height = r->res.pitch2D.height;
+        out->res.pitch2D.pitchInBytes = r->res.pitch2D.pitchInBytes;
+    }
+}
+
+/* The driver reads 8- and 16-bit integers as normalized floats unless CU_TRSF_READ_AS_INTEGER. */
+CU2AMD_API CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
+                                      const CUDA_TEXTURE_DESC *pTexDesc, const void *pResViewDesc) {
+    if (!pTexObject || !pTexDesc) return CUDA_ERROR_INVALID_VALUE;
+    if (pResViewDesc) return CUDA_ERROR_NOT_SUPPORTED; /* resource views are not provided */
+    cudaResourceDesc res;
+    CUresult err = __cu2amd_cu_resource(pResDesc, &res);
+    if (err != CUDA_SUCCESS) return err;
+    cudaChannelFormatDesc d = res.res.linear.desc; /* linear and pitch2D: the same place */
+    if (res.resType == cudaResourceTypeArray) {
+        err = __cu2amd_cu_handle_error(hipGetChannelDesc(&d, res.res.array.array));
+        if (err != CUDA_SUCCESS) return err;
+    }
+    cudaTextureDesc t;
+    memset(&t, 0, sizeof t);
+    for (int i = 0; i < 3; i++) t.addressMode[i] = (enum cudaTextureAddressMode)pTexDesc->addressMode[i];
+    t.filterMode = (enum cudaTextureFilterMode)pTexDesc->filterMode;
+    t.readMode = (pTexDesc->flags & CU_TRSF_READ_AS_INTEGER) || d.f == cudaChannelFormatKindFloat || d.x == 32
+                     ? cudaReadModeElementType
+                     : cudaReadModeNormalizedFloat;
+    t.normalizedCoords = (pTexDesc->flags & CU_TRSF_NORMALIZED_COORDINATES) != 0;
+    t.maxAnisotropy = pTexDesc->maxAnisotropy;
+    t.mipmapFilterMode = (enum cudaTextureFilterMode)pTexDesc->mipmapFilterMode;
+    t.mipmapLevelBias = pTexDesc->mipmapLevelBias;
+    t.minMipmapLevelClamp = pTexDesc->minMipmapLevelClamp;
+    t.maxMipmapLevelClamp = pTexDesc->maxMipmapLevelClamp;
+    for (int i = 0; i < 4; i++) t.borderColor[i] = pTexDesc->borderColor[i];
+    void *object = NULL;
+    err = CU2AMD_CU(hipCreateTextureObject(&object, &res, &t, NULL));
+    if (err == CUDA_SUCCESS) *pTexObject = (CUtexObject)(uintptr_t)object;
+    return err;
+}
+CU2AMD_API CUresult cuTexObjectDestroy(CUtexObject texObject) {
+    return CU2AMD_CU(hipDestroyTextureObject((void *)(uintptr_t)texObject));
+}
+CU2AMD_API CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject) {
+    if (!pResDesc) return CUDA_ERROR_INVALID_VALUE;
+    cudaResourceDesc r;
+    CUresult err = CU2AMD_CU(hipGetTextureObjectResourceDesc(&r, (void *)(uintptr_t)texObject));
+    if (err == CUDA_SUCCESS) __cu2amd_cu_resource_back(&r, pResDesc);
+    return err;
+}
+CU2AMD_API CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject) {
+    if (!pTexDesc) return CUDA_ERROR_INVALID_VALUE;
+    cudaTextureDesc t;
+    memset(&t, 0, sizeof t);
+    CUresult err = CU2AMD_CU(hipGetTextureObjectTextureDesc(&t, (void *)(uintptr_t)texObject));
+    if (err != CUDA_SUCCESS) return err;
+    memset(pTexDesc, 0, sizeof *pTexDesc);
+    for (int i = 0; i < 3; i++) pTexDesc->addressMode[i] = (CUaddress_mode)t.addressMode[i];
+    pTexDesc->filterMode = (CUfilter_mode)t.filterMode;
+    pTexDesc->flags = (t.readMode == cudaReadModeElementType ? CU_TRSF_READ_AS_INTEGER : 0u) |
+                      (t.normalizedCoords ? CU_TRSF_NORMALIZED_COORDINATES : 0u);
+    pTexDesc->maxAnisotropy = t.maxAnisotropy;
+    pTexDesc->mipmapFilterMode = (CUfilter_mode)t.mipmapFilterMode;
+    pTexDesc->mipmapLevelBias = t.mipmapLevelBias;
+    pTexDesc->minMipmapLevelClamp = t.minMipmapLevelClamp;
+    pTexDesc->maxMipmapLevelClamp = t.maxMipmapLevelClamp;
+    for (int i = 0; i < 4; i++) pTexDesc->borderColor[i] = t.borderColor[i];
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc) {
+    if (!pSurfObject) return CUDA_ERROR_INVALID_VALUE;
+    cudaResourceDesc res;
+    CUresult err = __cu2amd_cu_resource(pResDesc, &res);
+    if (err != CUDA_SUCCESS) return err;
+    void *object = NULL;
+    err = CU2AMD_CU(__cu2amd_hip_create_surface_object(&object, &res));
+    if (err == CUDA_SUCCESS) *pSurfObject = (CUsurfObject)(uintptr_t)object;
+    return err;
+}
+CU2AMD_API CUresult cuSurfObjectDestroy(CUsurfObject surfObject) {
+    return CU2AMD_CU(__cu2amd_hip_destroy_surface_object((void *)(uintptr_t)surfObject));
+}
 
 #endif

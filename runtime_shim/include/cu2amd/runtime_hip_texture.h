@@ -5,8 +5,11 @@
 
 #include "cu2amd/texture_types.h"
 
-/* HIP's texture and surface objects are pointers (cudaTextureObject_t holds one). */
+/* HIP's texture and surface objects are pointers (cudaTextureObject_t holds one). Also
+ * included by cuda.h's driver_texture.h, which serves C files too. */
+#ifdef __cplusplus
 extern "C" {
+#endif
 int hipMallocArray(cudaArray_t *array, const cudaChannelFormatDesc *desc, size_t width, size_t height,
                    unsigned int flags);
 int hipMalloc3DArray(cudaArray_t *array, const cudaChannelFormatDesc *desc, cudaExtent extent, unsigned int flags);
@@ -34,6 +37,8 @@ int __cu2amd_hip_create_surface_object(void **pSurfObject, const cudaResourceDes
     "_Z22hipCreateSurfaceObjectPP13__hip_surfacePK15hipResourceDesc");
 int __cu2amd_hip_destroy_surface_object(void *surfaceObject) __asm__(
     "_Z23hipDestroySurfaceObjectP13__hip_surface");
+#ifdef __cplusplus
 }
+#endif
 
 #endif
