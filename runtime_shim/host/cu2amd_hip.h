@@ -48,7 +48,18 @@
     X(hipErrorInvalidContext)                                                                                          \
     X(hipErrorInvalidKernelFile)                                                                                       \
     X(hipErrorJitCompilerNotFound)                                                                                     \
-    X(hipErrorFileNotFound)
+    X(hipErrorFileNotFound)                                                                                            \
+    X(hipErrorIllegalState)                                                                                            \
+    X(hipErrorStreamCaptureUnsupported)                                                                                \
+    X(hipErrorStreamCaptureInvalidated)                                                                                \
+    X(hipErrorStreamCaptureMerge)                                                                                      \
+    X(hipErrorStreamCaptureUnmatched)                                                                                  \
+    X(hipErrorStreamCaptureUnjoined)                                                                                   \
+    X(hipErrorStreamCaptureIsolation)                                                                                  \
+    X(hipErrorStreamCaptureImplicit)                                                                                   \
+    X(hipErrorCapturedEvent)                                                                                           \
+    X(hipErrorStreamCaptureWrongThread)                                                                                \
+    X(hipErrorGraphExecUpdateFailure)
 
 typedef enum hipError_t {
     hipSuccess = 0,
@@ -72,6 +83,7 @@ typedef enum hipError_t {
     hipErrorJitCompilerNotFound = 221, /* not HIP's: CUDA's code, from the host platform's PTX JIT */
     hipErrorFileNotFound = 301,
     hipErrorInvalidResourceHandle = 400,
+    hipErrorIllegalState = 401,
     hipErrorNotFound = 500,
     hipErrorNotReady = 600,
     hipErrorIllegalAddress = 700,
@@ -83,6 +95,16 @@ typedef enum hipError_t {
     hipErrorHostMemoryNotRegistered = 713,
     hipErrorLaunchFailure = 719,
     hipErrorNotSupported = 801,
+    hipErrorStreamCaptureUnsupported = 900, /* stream capture and graphs (hip_graph.c) */
+    hipErrorStreamCaptureInvalidated = 901,
+    hipErrorStreamCaptureMerge = 902,
+    hipErrorStreamCaptureUnmatched = 903,
+    hipErrorStreamCaptureUnjoined = 904,
+    hipErrorStreamCaptureIsolation = 905,
+    hipErrorStreamCaptureImplicit = 906,
+    hipErrorCapturedEvent = 907,
+    hipErrorStreamCaptureWrongThread = 908,
+    hipErrorGraphExecUpdateFailure = 910,
     hipErrorUnknown = 999,
 } hipError_t;
 

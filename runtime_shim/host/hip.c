@@ -113,7 +113,9 @@ hipError_t hipGetDevice(int *device) {
     return hipSuccess;
 }
 
-hipError_t hipDeviceSynchronize(void) { return hipSuccess; }
+hipError_t hipDeviceSynchronize(void) {
+    return cu2amd_graph_unsafe() ? record(hipErrorStreamCaptureUnsupported) : hipSuccess;
+}
 
 /* Per-device state that hipDeviceReset returns to its defaults; it frees the device's
  * memory too, as CUDA's reset does (streams and events stay usable handles). */
@@ -471,6 +473,19 @@ void __hipRegisterFunction(void **modules, const void *host_function, char *devi
     g_functions = f;
 }
 
+/* The sizes of a kernel's parameters (the retargeted module's __cu2amd_argsizes_NAME:
+ * the count, then each size), for graph kernel nodes, which copy their arguments. */
+int cu2amd_hip_kernel_arg_sizes(const void *function, const uint64_t **sizes) {
+    registered_function *f = find_function(function);
+    char symbol[1024];
+    if (!f) return -1;
+    snprintf(symbol, sizeof symbol, "__cu2amd_argsizes_%s", f->name);
+    const uint64_t *table = dlsym(f->module->handle, symbol);
+    if (!table) return -1;
+    *sizes = table + 1;
+    return (int)table[0];
+}
+
 /* __device__ and __constant__ variables: clang registers each one's host shadow with its
  * device name; the device copy is the module's symbol of that name, found when first
  * used (hipMemcpyToSymbol, hipGetSymbolAddress, ...). */
@@ -622,6 +637,7 @@ static int launch_options(cu2amd_launch *l, char *err, size_t err_len) {
 hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
                            hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_kernel(function, grid, block, args, shmem, stream);
     registered_function *f = find_function(function);
     if (!f) return record(hipErrorInvalidDeviceFunction);
     cu2amd_launch l = {

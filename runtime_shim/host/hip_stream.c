@@ -58,10 +58,12 @@ hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags) {
 hipError_t hipStreamCreate(hipStream_t *stream) { return hipStreamCreateWithPriority(stream, hipStreamDefault, 0); }
 
 hipError_t hipStreamSynchronize(hipStream_t stream) {
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     return cu2amd_hip_valid_stream(stream) ? hipSuccess : record(hipErrorInvalidResourceHandle);
 }
 
 hipError_t hipStreamQuery(hipStream_t stream) {
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     return cu2amd_hip_valid_stream(stream) ? hipSuccess : record(hipErrorInvalidResourceHandle);
 }
 
@@ -86,19 +88,15 @@ hipError_t hipStreamGetPriority(hipStream_t stream, int *priority) {
     return hipSuccess;
 }
 
-/* Capture (graphs) is not provided: no stream ever captures. */
-hipError_t hipStreamIsCapturing(hipStream_t stream, hipStreamCaptureStatus *pCaptureStatus) {
-    if (!pCaptureStatus) return record(hipErrorInvalidValue);
-    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    *pCaptureStatus = hipStreamCaptureStatusNone;
-    return hipSuccess;
-}
+/* hipStreamIsCapturing and the other capture functions: hip_graph.c. */
 
 static int valid_event(hipEvent_t e) { return (uintptr_t)e >= FIRST_OBJECT && e->magic == EVENT_MAGIC; }
 
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags) {
     if (flags != 0) return record(hipErrorInvalidValue);
     if (!cu2amd_hip_valid_stream(stream) || !valid_event(event)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream) || cu2amd_graph_event_captured(event))
+        return cu2amd_graph_capture_wait_event(stream, event);
     return hipSuccess;
 }
 
@@ -106,6 +104,7 @@ hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback
                                 unsigned int flags) {
     if (!callback || flags != 0) return record(hipErrorInvalidValue);
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     callback(stream, hipSuccess, userData);
     return hipSuccess;
 }
@@ -128,6 +127,7 @@ hipError_t hipEventCreate(hipEvent_t *event) { return hipEventCreateWithFlags(ev
 
 hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream) {
     if (!valid_event(event) || !cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_event_record(event, stream);
     clock_gettime(CLOCK_MONOTONIC, &event->when);
     event->recorded = 1;
     return hipSuccess;

@@ -54,6 +54,7 @@ _SREGS = {
 _RENAMES = {"vprintf": "__cu2amd_vprintf", "__assertfail": "__cu2amd_assertfail"}
 _WARP_SIZE = "llvm.nvvm.read.ptx.sreg.warpsize"
 
+ARGSIZES_PREFIX = "__cu2amd_argsizes_"
 _KERNEL_CC = re.compile(r"^define\b[^@\n]*\bptx_kernel\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\(", re.M)
 _ANNOTATION = re.compile(r"!\{ptr @(\"[^\"]+\"|[\w.$]+), !\"kernel\", i32 1\}")
 
@@ -218,12 +219,14 @@ def _shared_table(shared: list[llvm.ValueRef], tm: llvm.TargetMachine) -> str:
 def _entry(kernel: llvm.ValueRef, flags: int) -> str:
     lines = [f"define void @{_quote(ENTRY_PREFIX + kernel.name)}(ptr %args) {{"]
     values = []
+    types = []
     for i, arg in enumerate(kernel.arguments):
         ty = str(arg.type)
         lines.append(f"  %p{i} = getelementptr ptr, ptr %args, i64 {i}")
         lines.append(f"  %a{i} = load ptr, ptr %p{i}, align 8")
         attrs = [a.decode() for a in arg.attributes]
         byval = [a for a in attrs if a.startswith("byval(")]
+        types.append(byval[0][len("byval(") : -1] if byval else ty)
         if byval:
             align = next((a for a in attrs if a.startswith("align ")), "align 8")
             values.append(f"ptr {byval[0]} {align} %a{i}")
@@ -233,6 +236,12 @@ def _entry(kernel: llvm.ValueRef, flags: int) -> str:
     lines.append(f"  call void @{_quote(kernel.name)}({', '.join(values)})")
     lines.append("  ret void\n}")
     lines.append(f"@{_quote(FLAGS_PREFIX + kernel.name)} = constant i32 {flags}")
+    # Parameter sizes (count first) for graph kernel nodes, which copy their arguments.
+    sizes = [f"i64 {len(types)}"] + [
+        f"i64 ptrtoint (ptr getelementptr ({t}, ptr null, i32 1) to i64)" for t in types
+    ]
+    table = f"[{len(sizes)} x i64] [{', '.join(sizes)}]"
+    lines.append(f"@{_quote(ARGSIZES_PREFIX + kernel.name)} = constant {table}")
     return "\n".join(lines)
 
 

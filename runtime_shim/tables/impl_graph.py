@@ -1,12 +1,259 @@
 """What cu2amd implements of CUDA graphs and stream capture: the `Impl` of each function
 (RUNTIME for the runtime API, DRIVER for the driver API) and of each type, enum or
 enumerator (TYPES). runtime.py, driver.py and runtime_types.py take their rows' status from
-here, as from their own IMPL."""
+here, as from their own IMPL. TYPE_SECTIONS are the rows runtime_types.py adds for the names
+of this area that CUDA's type lists do not cover (enumerators, result and parameter types).
+
+The header (cu2amd/runtime_graph.h) calls HIP's hipGraph* and capture functions, which ROCm
+5.2 has, converting kernel and memset parameters and node types where HIP's layouts and
+numbers differ; the host platform implements them in host/hip_graph.c: a launch runs the
+nodes in a dependency order, and a capturing stream's operations become nodes."""
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Impl
+from cu2amd.runtime_shim.tables.build import Impl, hip_name, names
+from cu2amd.runtime_shim.tables.row import Kind, Status
 
-RUNTIME: dict[str, Impl] = {}
+E = Status.EMULATED
+_HOST = "host platform: "
+_KERNEL_ARGS = (
+    "CUDA's parameter layout converted to HIP's; the arguments are copied when the "
+    "parameters are set (" + _HOST + "their sizes from the kernel's module)"
+)
+_EXTRA = "; `extra` (packed arguments) is cudaErrorNotSupported on the host platform"
+_INSTANTIATE = (
+    "cudaGraphInstantiateFlagUpload and UseNodePriority have no effect (a graph is ready when "
+    "instantiated, nodes have no priorities); DeviceLaunch is cudaErrorNotSupported"
+)
+_USER_OBJECTS = (
+    "kept by cuda_runtime_api.h (HIP 5.2 has no user objects): a reference count and a "
+    "destructor, which runs on the thread that releases the last reference; graphs and "
+    "executable graphs hold theirs until destroyed (a child graph node does not carry them)"
+)
+_CAPTURED = (
+    "captures kernel launches, cudaMemcpy*Async/cudaMemset*Async (1D, 2D, 3D, symbols), event "
+    "records and waits (cross-stream fork and join), cudaLaunchHostFunc and graph launches"
+)
+
+RUNTIME: dict[str, Impl] = {
+    **{
+        n: Impl(hip_name(n))
+        for n in names("""
+            cudaGraphAddChildGraphNode cudaGraphAddDependencies cudaGraphAddEmptyNode
+            cudaGraphAddEventRecordNode cudaGraphAddEventWaitNode cudaGraphAddHostNode
+            cudaGraphAddMemcpyNode cudaGraphAddMemcpyNode1D cudaGraphAddMemcpyNodeFromSymbol
+            cudaGraphAddMemcpyNodeToSymbol cudaGraphChildGraphNodeGetGraph cudaGraphClone
+            cudaGraphCreate cudaGraphDestroyNode cudaGraphEventRecordNodeGetEvent
+            cudaGraphEventRecordNodeSetEvent cudaGraphEventWaitNodeGetEvent
+            cudaGraphEventWaitNodeSetEvent cudaGraphExecChildGraphNodeSetParams
+            cudaGraphExecEventRecordNodeSetEvent cudaGraphExecEventWaitNodeSetEvent
+            cudaGraphExecHostNodeSetParams cudaGraphExecMemcpyNodeSetParams
+            cudaGraphExecMemcpyNodeSetParams1D cudaGraphExecMemcpyNodeSetParamsFromSymbol
+            cudaGraphExecMemcpyNodeSetParamsToSymbol cudaGraphGetEdges cudaGraphGetNodes
+            cudaGraphGetRootNodes cudaGraphHostNodeGetParams cudaGraphHostNodeSetParams
+            cudaGraphLaunch cudaGraphMemcpyNodeGetParams cudaGraphMemcpyNodeSetParams
+            cudaGraphMemcpyNodeSetParams1D cudaGraphMemcpyNodeSetParamsFromSymbol
+            cudaGraphMemcpyNodeSetParamsToSymbol cudaGraphNodeFindInClone
+            cudaGraphNodeGetDependencies cudaGraphNodeGetDependentNodes cudaGraphRemoveDependencies
+            cudaStreamEndCapture cudaStreamUpdateCaptureDependencies
+            cudaThreadExchangeStreamCaptureMode
+        """)
+    },
+    **{
+        n: Impl(
+            hip_name(n),
+            note="CUDA's layout converted to HIP's (the fields are ordered differently)",
+        )
+        for n in names("""
+            cudaGraphAddMemsetNode cudaGraphMemsetNodeGetParams cudaGraphMemsetNodeSetParams
+            cudaGraphExecMemsetNodeSetParams
+        """)
+    },
+    **{
+        n: Impl(hip_name(n), E, _KERNEL_ARGS + _EXTRA)
+        for n in names("""
+            cudaGraphAddKernelNode cudaGraphKernelNodeSetParams cudaGraphExecKernelNodeSetParams
+        """)
+    },
+    "cudaGraphKernelNodeGetParams": Impl("hipGraphKernelNodeGetParams", note=_KERNEL_ARGS),
+    "cudaGraphNodeGetType": Impl(
+        "hipGraphNodeGetType", note="HIP's numbering and its three kinds of copy node made CUDA's"
+    ),
+    "cudaGraphDestroy": Impl("hipGraphDestroy", note="also releases the graph's user objects"),
+    "cudaGraphExecDestroy": Impl(
+        "hipGraphExecDestroy", note="also releases the executable graph's user objects"
+    ),
+    "cudaGraphInstantiate": Impl("hipGraphInstantiate", E, _INSTANTIATE),
+    "cudaGraphInstantiateWithFlags": Impl("hipGraphInstantiate", E, _INSTANTIATE),
+    "cudaGraphInstantiateWithParams": Impl(
+        "cu2amd: hipGraphInstantiate",
+        E,
+        _INSTANTIATE + "; errNode_out is always NULL (HIP 5.2 has no instantiation parameters)",
+    ),
+    "cudaGraphExecUpdate": Impl(
+        "hipGraphExecUpdate",
+        E,
+        "resultInfo.errorFromNode is always NULL (HIP reports one node); " + _HOST + "nodes "
+        "are matched in creation order",
+    ),
+    "cudaGraphUpload": Impl(
+        "cu2amd: checks the stream", E, "no effect: a graph is ready to launch when instantiated"
+    ),
+    "cudaGraphDebugDotPrint": Impl(
+        "cu2amd: from hipGraphGetNodes/hipGraphGetEdges",
+        E,
+        "cu2amd's own Graphviz file (HIP 5.2 has none): each node's type, a kernel's launch "
+        "shape, the edges; the flags are accepted, not used",
+    ),
+    **{
+        n: Impl("cu2amd: kept by cuda_runtime_api.h", E, _USER_OBJECTS)
+        for n in names("""
+            cudaGraphReleaseUserObject cudaGraphRetainUserObject cudaUserObjectCreate
+            cudaUserObjectRelease cudaUserObjectRetain
+        """)
+    },
+    "cudaStreamBeginCapture": Impl(
+        "hipStreamBeginCapture",
+        E,
+        _HOST + _CAPTURED + "; other stream work (the driver API's async copies and launches) "
+        "runs at once",
+    ),
+    "cudaStreamGetCaptureInfo": Impl(
+        "hipStreamGetCaptureInfo_v2", note="CUDA 12's form (the dependencies and graph too)"
+    ),
+    "cudaStreamIsCapturing": Impl("hipStreamIsCapturing"),
+    "cudaEventRecordWithFlags": Impl(
+        "hipEventRecord",
+        E,
+        "cudaEventRecordExternal (an event record node in a capture) is cudaErrorNotSupported",
+    ),
+}
 DRIVER: dict[str, Impl] = {}
-TYPES: dict[str, Impl] = {}
+
+_ENUMERATORS = """
+    cudaGraphDebugDotFlagsEventNodeParams cudaGraphDebugDotFlagsExtSemasSignalNodeParams
+    cudaGraphDebugDotFlagsExtSemasWaitNodeParams cudaGraphDebugDotFlagsHandles
+    cudaGraphDebugDotFlagsHostNodeParams cudaGraphDebugDotFlagsKernelNodeAttributes
+    cudaGraphDebugDotFlagsKernelNodeParams cudaGraphDebugDotFlagsMemcpyNodeParams
+    cudaGraphDebugDotFlagsMemsetNodeParams cudaGraphDebugDotFlagsVerbose
+    cudaGraphExecUpdateError cudaGraphExecUpdateErrorAttributesChanged
+    cudaGraphExecUpdateErrorFunctionChanged cudaGraphExecUpdateErrorNodeTypeChanged
+    cudaGraphExecUpdateErrorNotSupported cudaGraphExecUpdateErrorParametersChanged
+    cudaGraphExecUpdateErrorTopologyChanged cudaGraphExecUpdateErrorUnsupportedFunctionChange
+    cudaGraphExecUpdateSuccess cudaGraphInstantiateError cudaGraphInstantiateFlagAutoFreeOnLaunch
+    cudaGraphInstantiateFlagDeviceLaunch cudaGraphInstantiateFlagUpload
+    cudaGraphInstantiateFlagUseNodePriority cudaGraphInstantiateInvalidStructure
+    cudaGraphInstantiateMultipleDevicesNotSupported
+    cudaGraphInstantiateNodeOperationNotSupported cudaGraphInstantiateSuccess
+    cudaGraphNodeTypeConditional cudaGraphNodeTypeCount cudaGraphNodeTypeEmpty
+    cudaGraphNodeTypeEventRecord cudaGraphNodeTypeExtSemaphoreSignal
+    cudaGraphNodeTypeExtSemaphoreWait cudaGraphNodeTypeGraph cudaGraphNodeTypeHost
+    cudaGraphNodeTypeKernel cudaGraphNodeTypeMemAlloc cudaGraphNodeTypeMemFree
+    cudaGraphNodeTypeMemcpy cudaGraphNodeTypeMemset cudaGraphNodeTypeWaitEvent
+    cudaGraphUserObjectMove cudaStreamAddCaptureDependencies cudaStreamCaptureModeGlobal
+    cudaStreamCaptureModeRelaxed cudaStreamCaptureModeThreadLocal
+    cudaStreamSetCaptureDependencies cudaUserObjectNoDestructorSync
+"""
+_NEW_ENUMS = """
+    cudaGraphDebugDotFlags cudaGraphInstantiateResult cudaStreamUpdateCaptureDependenciesFlags
+    cudaUserObjectFlags cudaUserObjectRetainFlags
+"""
+_NEW_TYPES = "cudaGraphExecUpdateResultInfo cudaGraphInstantiateParams"
+TYPE_SECTIONS = (
+    (Kind.ENUMERATOR, "Data types used by CUDA Runtime: graph enum values",
+     " ".join(sorted(names(_ENUMERATORS)))),
+    (Kind.ENUM, "Data types used by CUDA Runtime: graph enums",
+     " ".join(sorted(names(_NEW_ENUMS)))),
+    (Kind.TYPE, "Data types used by CUDA Runtime: graph types",
+     " ".join(sorted(names(_NEW_TYPES)))),
+)  # fmt: skip
+
+TYPES: dict[str, Impl] = {
+    **{n: Impl("cu2amd: CUDA's value") for n in names(_ENUMERATORS)},
+    **{
+        n: Impl(hip_name(n))
+        for n in names("""
+            cudaGraphExecUpdateResult cudaGraphExec_t cudaGraphInstantiateFlags cudaGraphNode_t
+            cudaGraph_t cudaHostNodeParams cudaStreamCaptureMode
+            cudaStreamUpdateCaptureDependenciesFlags
+        """)
+    },
+    "cudaGraphNodeType": Impl(
+        "hipGraphNodeType", note="CUDA's numbering (HIP's starts at 1; cudaGraphNodeGetType maps)"
+    ),
+    "cudaKernelNodeParams": Impl("hipKernelNodeParams", note="CUDA's layout (HIP's differs)"),
+    "cudaMemsetParams": Impl("hipMemsetParams", note="CUDA's layout (HIP's differs)"),
+    "cudaUserObject_t": Impl("cu2amd: runtime_graph.h", E, _USER_OBJECTS),
+    "cudaUserObjectFlags": Impl("cu2amd: runtime_graph.h"),
+    "cudaUserObjectRetainFlags": Impl("cu2amd: runtime_graph.h"),
+    "cudaGraphDebugDotFlags": Impl("cu2amd: runtime_graph.h", E, "accepted, not used"),
+    "cudaGraphInstantiateResult": Impl("cu2amd: runtime_graph.h"),
+    "cudaGraphInstantiateParams": Impl("cu2amd: runtime_graph.h"),
+    "cudaGraphExecUpdateResultInfo": Impl("cu2amd: from hipGraphExecUpdate's results"),
+}
+
+# What stays unsupported, and what it would need.
+_U = Status.UNSUPPORTED
+_NO_HIP52 = "ROCm 5.2's HIP has no {}, and the host platform has no such nodes"
+RUNTIME.update(
+    {
+        **{
+            n: Impl(
+                "", _U, "ROCm 5.2's HIP cannot enable or disable a node (no hipGraphNodeSetEnabled)"
+            )
+            for n in names("cudaGraphNodeGetEnabled cudaGraphNodeSetEnabled")
+        },
+        **{
+            n: Impl("", _U, "kernel node attributes (access policy, cooperative) are not provided")
+            for n in names("""
+                cudaGraphKernelNodeCopyAttributes cudaGraphKernelNodeGetAttribute
+                cudaGraphKernelNodeSetAttribute
+            """)
+        },
+        **{
+            n: Impl("", _U, _NO_HIP52.format("graph memory nodes (hipGraphAddMemAllocNode)"))
+            for n in names("""
+                cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphMemAllocNodeGetParams
+                cudaGraphMemFreeNodeGetParams cudaDeviceGetGraphMemAttribute cudaDeviceGraphMemTrim
+                cudaDeviceSetGraphMemAttribute
+            """)
+        },
+        **{
+            n: Impl("", _U, "external semaphores are not provided")
+            for n in names("""
+                cudaGraphAddExternalSemaphoresSignalNode cudaGraphAddExternalSemaphoresWaitNode
+                cudaGraphExecExternalSemaphoresSignalNodeSetParams
+                cudaGraphExecExternalSemaphoresWaitNodeSetParams
+                cudaGraphExternalSemaphoresSignalNodeGetParams
+                cudaGraphExternalSemaphoresSignalNodeSetParams
+                cudaGraphExternalSemaphoresWaitNodeGetParams
+                cudaGraphExternalSemaphoresWaitNodeSetParams
+            """)
+        },
+        **{
+            n: Impl("", _U, _NO_HIP52.format("conditional nodes"))
+            for n in names("cudaGraphConditionalHandleCreate cudaGraphSetConditional")
+        },
+        **{
+            n: Impl(
+                "",
+                _U,
+                "CUDA 12.3's generic node parameters (cudaGraphNodeParams) and edge "
+                "data (the _v2 forms) are not provided; ROCm 5.2's HIP has neither",
+            )
+            for n in names("""
+                cudaGraphAddNode cudaGraphAddNode_v2 cudaGraphNodeSetParams
+                cudaGraphExecNodeSetParams cudaGraphAddDependencies_v2 cudaGraphGetEdges_v2
+                cudaGraphNodeGetDependencies_v2
+                cudaGraphNodeGetDependentNodes_v2 cudaGraphRemoveDependencies_v2
+                cudaStreamGetCaptureInfo_v3 cudaStreamUpdateCaptureDependencies_v2
+            """)
+        },
+        "cudaGraphExecGetFlags": Impl(
+            "", _U, "ROCm 5.2's HIP keeps no instantiation flags (no hipGraphExecGetFlags)"
+        ),
+        "cudaStreamBeginCaptureToGraph": Impl(
+            "", _U, "ROCm 5.2's HIP cannot capture into an existing graph"
+        ),
+    }
+)

@@ -40,12 +40,7 @@ IMPL = {
         "cudaErrorInvalidDevice",
     ),
     "cudaDeviceGetPCIBusId": Impl("hipDeviceGetPCIBusId"),
-    "cudaEventRecordWithFlags": Impl(
-        "hipEventRecord",
-        E,
-        "cudaEventRecordExternal (for stream capture, which is not provided) is "
-        "cudaErrorNotSupported",
-    ),
+    # cudaEventRecordWithFlags and cudaStreamIsCapturing: impl_graph.py (stream capture).
     "cudaFreeAsync": Impl("hipFreeAsync", note=_HOST + "freed at once (streams run at once)"),
     "cudaInitDevice": Impl(
         "hipSetDeviceFlags",
@@ -70,11 +65,6 @@ IMPL = {
     "cudaProfilerStop": Impl("hipProfilerStop", E, _HOST + "no profiler: no effect"),
     "cudaStreamAttachMemAsync": Impl(
         "hipStreamAttachMemAsync", E, _HOST + "checked, no effect (one memory)"
-    ),
-    "cudaStreamIsCapturing": Impl(
-        "hipStreamIsCapturing",
-        E,
-        "always cudaStreamCaptureStatusNone: stream capture (CUDA graphs) is not provided",
     ),
     "cudaThreadGetCacheConfig": Impl("hipDeviceGetCacheConfig", E, _NO_EFFECT),
     "cudaThreadGetLimit": Impl(

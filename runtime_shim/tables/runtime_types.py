@@ -24,6 +24,10 @@ _ERRORS_DECLARED = names("""
     cudaErrorNotReady cudaErrorNotSupported cudaErrorPeerAccessAlreadyEnabled
     cudaErrorPeerAccessNotEnabled cudaErrorPeerAccessUnsupported cudaErrorSetOnActiveProcess
     cudaErrorUnknown cudaErrorUnsupportedLimit cudaSuccess
+    cudaErrorIllegalState cudaErrorStreamCaptureUnsupported cudaErrorStreamCaptureInvalidated
+    cudaErrorStreamCaptureMerge cudaErrorStreamCaptureUnmatched cudaErrorStreamCaptureUnjoined
+    cudaErrorStreamCaptureIsolation cudaErrorStreamCaptureImplicit cudaErrorCapturedEvent
+    cudaErrorStreamCaptureWrongThread cudaErrorGraphExecUpdateFailure
 """)
 # The enums cuda_runtime_api.h declares (cu2amd/runtime_types.h), CUDA's values each.
 _DEVICE_ATTRS = """
@@ -281,7 +285,7 @@ for _kind, _names in impl_extra.NEW_TYPES.items():
 for _kind, _names in impl_coop.NEW_TYPES.items():
     S(f"Data types used by CUDA Runtime: {_kind.value}s (launch attributes)",
       " ".join(sorted(_names)), kind=_kind, rocm=hip_name)  # fmt: skip
-for _kind, _section, _names in impl_texture.TYPE_SECTIONS:
+for _kind, _section, _names in (*impl_texture.TYPE_SECTIONS, *impl_graph.TYPE_SECTIONS):
     S(_section, _names, kind=_kind)
 
 ROWS: tuple[ApiRow, ...] = _T.done()

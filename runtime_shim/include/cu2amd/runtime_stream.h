@@ -47,8 +47,11 @@ CU2AMD_API void __cu2amd_host_fn_trampoline(cudaStream_t, int, void *data) {
     __builtin_free(data);
     call.fn(call.userData);
 }
+CU2AMD_API int __cu2amd_capture_host_fn(cudaStream_t, cudaHostFn_t, void *, cudaError_t *); /* runtime_graph.h */
 CU2AMD_API cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
     if (!fn) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaError_t captured;
+    if (__cu2amd_capture_host_fn(stream, fn, userData, &captured)) return captured;
     __cu2amd_host_fn *call = (__cu2amd_host_fn *)__builtin_malloc(sizeof(__cu2amd_host_fn));
     if (!call) return __cu2amd_fail(cudaErrorMemoryAllocation);
     call->fn = fn;

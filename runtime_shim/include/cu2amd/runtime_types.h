@@ -31,6 +31,7 @@
     X(cudaErrorUnsupportedLimit, 215, "limit is not supported on this architecture")                                   \
     X(cudaErrorPeerAccessUnsupported, 217, "peer access is not supported between these two devices")                   \
     X(cudaErrorInvalidResourceHandle, 400, "invalid resource handle")                                                  \
+    X(cudaErrorIllegalState, 401, "the operation cannot be performed in the present state")                            \
     X(cudaErrorNotFound, 500, "named symbol not found")                                                                \
     X(cudaErrorNotReady, 600, "device not ready")                                                                      \
     X(cudaErrorIllegalAddress, 700, "an illegal memory access was encountered")                                        \
@@ -44,6 +45,16 @@
     X(cudaErrorLaunchFailure, 719, "unspecified launch failure")                                                       \
     X(cudaErrorCooperativeLaunchTooLarge, 720, "too many blocks in cooperative launch")                                \
     X(cudaErrorNotSupported, 801, "operation not supported")                                                           \
+    X(cudaErrorStreamCaptureUnsupported, 900, "operation not permitted when stream is capturing")                      \
+    X(cudaErrorStreamCaptureInvalidated, 901, "operation failed due to a previous error during capture")               \
+    X(cudaErrorStreamCaptureMerge, 902, "operation would result in a merge of separate capture sequences")             \
+    X(cudaErrorStreamCaptureUnmatched, 903, "capture was not ended in the same stream as it began")                    \
+    X(cudaErrorStreamCaptureUnjoined, 904, "capturing stream has unjoined work")                                       \
+    X(cudaErrorStreamCaptureIsolation, 905, "dependency created on uncaptured work in another stream")                 \
+    X(cudaErrorStreamCaptureImplicit, 906, "operation would make the legacy stream depend on a capturing blocking stream") \
+    X(cudaErrorCapturedEvent, 907, "operation not permitted on an event last recorded in a capturing stream")          \
+    X(cudaErrorStreamCaptureWrongThread, 908, "attempt to terminate a thread-local capture sequence from another thread") \
+    X(cudaErrorGraphExecUpdateFailure, 910, "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update") \
     X(cudaErrorUnknown, 999, "unknown error")
 
 typedef enum cudaError {
