@@ -250,35 +250,32 @@ def _gather(
     return out
 
 
-def _read_regs(ctx: FunctionContext, op: ast.Operand, count: int, fmt: str) -> list[ir.Value]:
+def _read_regs(ctx: FunctionContext, regs: list[ast.Operand], fmt: str) -> list[ir.Value]:
+    """A or B registers as i32 (i64 for .f64)."""
     if fmt == "f64":
-        return [ctx.builder.bitcast(ctx.read(r, TYPES["f64"]), I64)
-                for r in fragment(ctx, op, count)]  # fmt: skip
-    return [ctx.read(r, B32) for r in fragment(ctx, op, count)]
+        return [ctx.builder.bitcast(ctx.read(r, TYPES["f64"]), I64) for r in regs]
+    return [ctx.read(r, B32) for r in regs]
 
 
-def _accumulators(ctx: FunctionContext, op: ast.Operand, ctype: str, n: int) -> list[ir.Value]:
-    """The thread's n C elements (D's order): f32, f64 or i64 values."""
+def _accumulators(ctx: FunctionContext, regs: list[ast.Operand], ctype: str) -> list[ir.Value]:
+    """The thread's C elements (D's order): f32, f64 or i64 values."""
     b = ctx.builder
     if ctype == "f16":
-        regs = [ctx.read(r, B32) for r in fragment(ctx, op, n // 2)]
-        return [half.widen(b, b.trunc(b.lshr(regs[i // 2], I32(16 * (i % 2))), I16), "f16")
-                for i in range(n)]  # fmt: skip
-    t = TYPES[ctype]
-    values = [ctx.read(r, t) for r in fragment(ctx, op, n)]
+        words = [ctx.read(r, B32) for r in regs]
+        return [half.widen(b, b.trunc(b.lshr(w, I32(16 * e)), I16), "f16")
+                for w in words for e in range(2)]  # fmt: skip
+    values = [ctx.read(r, TYPES[ctype]) for r in regs]
     return [b.sext(v, I64) for v in values] if ctype == "s32" else values
 
 
-def _write_results(ctx: FunctionContext, op: ast.Operand, dtype: str, values: list[ir.Value],
-                   satfinite: bool) -> None:  # fmt: skip
+def _write_results(ctx: FunctionContext, regs: list[ast.Operand], dtype: str,
+                   values: list[ir.Value], satfinite: bool) -> None:  # fmt: skip
     b = ctx.builder
     if dtype == "f16":
-        regs = fragment(ctx, op, len(values) // 2)
         bits = [b.zext(half.narrow(b, v, "f16"), I32) for v in values]
         for i, reg in enumerate(regs):
             ctx.write(reg, b.or_(bits[2 * i], b.shl(bits[2 * i + 1], I32(16))), B32)
         return
-    regs = fragment(ctx, op, len(values))
     for reg, value in zip(regs, values, strict=True):
         if dtype in ("f32", "f64"):
             int_ty, float_ty = (I32, F32) if dtype == "f32" else (I64, F64)
@@ -293,6 +290,59 @@ def _write_results(ctx: FunctionContext, op: ast.Operand, dtype: str, values: li
         ctx.write(reg, value, TYPES[dtype])
 
 
+def _count(elements: int, fmt: str) -> int:
+    """Registers holding `elements` values of a C or D type."""
+    return elements // 2 if fmt == "f16" else elements
+
+
+class MmaCore:
+    """One mma of a Layout: the A rows this thread needs (fetched once), then for each B
+    (columns 2*threadID_in_group and the next) the fma chains or integer sums."""
+
+    def __init__(self, ctx: FunctionContext, layout: Layout, atype: str, btype: str,
+                 a_regs: list[ir.Value]) -> None:  # fmt: skip
+        self.ctx, self.layout, self.atype, self.btype = ctx, layout, atype, btype
+        b = ctx.builder
+        self.me = me = Lane(ctx)
+        # row groupID + offset is in the A registers with that offset, lanes 4*groupID + t'
+        quad = b.and_(me.lane, I32(~3 & 31))
+        lanes = [b.add(quad, I32(t)) for t in range(4)]
+        self.a_rows = {
+            offset: _gather(ctx, a_regs, atype, layout.per_reg,
+                            [(r, k) for r, (o, k) in enumerate(layout.a_regs) if o == offset],
+                            lanes)
+            for offset in layout.rows
+        }  # fmt: skip
+
+    def products(self, b_regs: list[ir.Value], c: list[ir.Value]) -> list[ir.Value]:
+        ctx, layout = self.ctx, self.layout
+        b = ctx.builder
+        # column 2*threadID_in_group + j is held by the lanes of group 2*tig + j
+        b_cols = []
+        for j in range(2):
+            group = b.add(b.shl(self.me.tig, I32(3)), I32(4 * j))
+            lanes = [b.add(group, I32(t)) for t in range(4)]
+            parts = list(enumerate(layout.b_regs))
+            b_cols.append(_gather(ctx, b_regs, self.btype, layout.per_reg, parts, lanes))
+        results = []
+        for i, offset in enumerate(layout.rows):
+            for j in range(2):
+                acc = c[2 * i + j]
+                row, col = self.a_rows[offset], b_cols[j]
+                for k in sorted(row):
+                    if self.atype in ("s8", "u8"):
+                        acc = b.add(acc, b.sext(b.mul(row[k], col[k]), I64))
+                    else:
+                        acc = fma(b, row[k], col[k], acc)
+                results.append(acc)
+        return results
+
+
+def _check_types(ctx: FunctionContext, atype: str, btype: str) -> None:
+    if atype != btype and not (atype in ("s8", "u8") and btype in ("s8", "u8")):
+        raise ctx.error(f"A and B must have the same type (.{atype} and .{btype})")
+
+
 @emitter("mma.mma")
 def mma(ctx: FunctionContext, instr: ast.Instruction) -> None:
     """mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c."""
@@ -300,41 +350,15 @@ def mma(ctx: FunctionContext, instr: ast.Instruction) -> None:
     shape = d.get("shape") or ""
     atype, btype = d.get("atype") or "", d.get("btype") or ""
     dtype, ctype = d.get("dtype") or "", d.get("ctype") or ""
-    if atype != btype and not (atype in ("s8", "u8") and btype in ("s8", "u8")):
-        raise ctx.error(f"A and B must have the same type (.{atype} and .{btype})")
+    _check_types(ctx, atype, btype)
     layout = LAYOUTS.get((shape, _FAMILY.get(atype, "")))
     if layout is None:
         raise ctx.unsupported(f".{shape} with .{atype}")
-    b = ctx.builder
-    me = Lane(ctx)
+    ops = instr.operands
     outputs = 2 * len(layout.rows)
-    a_regs = _read_regs(ctx, instr.operands[1], len(layout.a_regs), atype)
-    b_regs = _read_regs(ctx, instr.operands[2], len(layout.b_regs), btype)
-    c = _accumulators(ctx, instr.operands[3], ctype, outputs)
-    # A: row groupID + offset is in the registers with that offset, lanes 4*groupID + t'
-    quad = b.and_(me.lane, I32(~3 & 31))
-    a_lanes = [b.add(quad, I32(t)) for t in range(4)]
-    a_rows = {
-        offset: _gather(ctx, a_regs, atype, layout.per_reg,
-                        [(r, k) for r, (o, k) in enumerate(layout.a_regs) if o == offset], a_lanes)
-        for offset in layout.rows
-    }  # fmt: skip
-    # B: column 2*threadID_in_group + j is held by the lanes of group 2*tig + j
-    b_cols = []
-    for j in range(2):
-        group = b.add(b.shl(me.tig, I32(3)), I32(4 * j))
-        lanes = [b.add(group, I32(t)) for t in range(4)]
-        parts = list(enumerate(layout.b_regs))
-        b_cols.append(_gather(ctx, b_regs, btype, layout.per_reg, parts, lanes))
-    results = []
-    for i, offset in enumerate(layout.rows):
-        for j in range(2):
-            acc = c[2 * i + j]
-            row, col = a_rows[offset], b_cols[j]
-            for k in sorted(row):
-                if atype in ("s8", "u8"):
-                    acc = b.add(acc, b.sext(b.mul(row[k], col[k]), I64))
-                else:
-                    acc = fma(b, row[k], col[k], acc)
-            results.append(acc)
-    _write_results(ctx, instr.operands[0], dtype, results, d.has("satfinite"))
+    a_regs = _read_regs(ctx, fragment(ctx, ops[1], len(layout.a_regs)), atype)
+    b_regs = _read_regs(ctx, fragment(ctx, ops[2], len(layout.b_regs)), btype)
+    c = _accumulators(ctx, fragment(ctx, ops[3], _count(outputs, ctype)), ctype)
+    results = MmaCore(ctx, layout, atype, btype, a_regs).products(b_regs, c)
+    d_regs = fragment(ctx, ops[0], _count(outputs, dtype))
+    _write_results(ctx, d_regs, dtype, results, d.has("satfinite"))

@@ -32,6 +32,18 @@ WMMA_FAMILIES = (
 )
 
 
+def _wmma_shape(shapes: str) -> Slot:
+    """cu2amd lowers wmma's .m16n16k16 (emit/wmma.py), not the other shapes."""
+    lowered = "m16n16k16" if shapes == WMMA_SHAPES else None
+    return slot("shape", shapes, supported=lowered)
+
+
+def _wmma(opcode: str, section: str, slots: tuple[Slot, ...], ops: tuple, shapes: str) -> Form:
+    if shapes == WMMA_SHAPES:
+        return Form(opcode, section, slots, ops, S, emitter="mma." + opcode.replace(".", "_"))
+    return Form(opcode, section, slots, ops, U, note=NOTE)
+
+
 def _wmma_loads() -> tuple[Form, ...]:
     rows = []
     for shapes, atype, btype, ctype, alayout, blayout in WMMA_FAMILIES:
@@ -39,16 +51,16 @@ def _wmma_loads() -> tuple[Form, ...]:
                                       ("c", "row col", ctype)):  # fmt: skip
             if matrix == "c" and atype == "bf16":
                 continue  # the .bf16 family's C load (.f32) is the .f16 family's
-            slots = (slot("matrix", matrix), *SYNC, slot("layout", layout), slot("shape", shapes),
-                     SPACE, slot("type", types))  # fmt: skip
-            rows.append(Form("wmma.load", "9.7.14.4.3", slots, (V, M, maybe(A)), U, note=NOTE))
+            slots = (slot("matrix", matrix), *SYNC, slot("layout", layout),
+                     _wmma_shape(shapes), SPACE, slot("type", types))  # fmt: skip
+            rows.append(_wmma("wmma.load", "9.7.14.4.3", slots, (V, M, maybe(A)), shapes))
     return tuple(rows)
 
 
 def _wmma_store(shapes: str, types: str) -> Form:
-    slots = (slot("matrix", "d"), *SYNC, slot("layout", "row col"), slot("shape", shapes), SPACE,
+    slots = (slot("matrix", "d"), *SYNC, slot("layout", "row col"), _wmma_shape(shapes), SPACE,
              slot("type", types))  # fmt: skip
-    return Form("wmma.store", "9.7.14.4.4", slots, (M, V, maybe(A)), U, note=NOTE)
+    return _wmma("wmma.store", "9.7.14.4.4", slots, (M, V, maybe(A)), shapes)
 
 
 def _types(d: str, a: str, b: str, c: str) -> tuple[Slot, ...]:
@@ -57,8 +69,8 @@ def _types(d: str, a: str, b: str, c: str) -> tuple[Slot, ...]:
 
 def _wmma_mma(layouts: tuple[Slot, ...], shapes: str, types: tuple[Slot, ...],
               head: tuple[Slot, ...] = (), tail: tuple[Slot, ...] = ()) -> Form:  # fmt: skip
-    slots = (*head, *SYNC, *layouts, slot("shape", shapes), *types, *tail)
-    return Form("wmma.mma", "9.7.14.4.5", slots, (V, V, V, V), U, note=NOTE)
+    slots = (*head, *SYNC, *layouts, _wmma_shape(shapes), *types, *tail)
+    return _wmma("wmma.mma", "9.7.14.4.5", slots, (V, V, V, V), shapes)
 
 
 def _mma(shapes: str, layouts: tuple[Slot, ...], middle: tuple[Slot, ...],

@@ -604,7 +604,7 @@ MATRIX_FORMS = [
 def test_every_form_compiles_for_amd_gpus(target: str) -> None:
     """Each lowered form becomes a code object; the shuffles are ds_bpermute (no library
     calls left)."""
-    for text in [f.kernel() for f in ALL_FORMS] + MATRIX_FORMS:
+    for text in [f.kernel() for f in ALL_FORMS] + MATRIX_FORMS + [GEMM.read_text()]:
         result = lower_for(target, text)
         assert result.code_object
         assert "@llvm.amdgcn.ds.bpermute" in result.llvm_ir, text
@@ -627,8 +627,16 @@ def test_every_form_compiles_for_amd_gpus(target: str) -> None:
          r"modifier '\.m16n16' is not supported yet"),
         ("stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [%rd0], {%r0};",
          r"modifier '\.m16n8' is not supported yet"),
-        ("wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, "
-         "[%rd0];", r"unsupported PTX instruction 'wmma\.load"),
+        ("wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0, %r1, %r2, %r3, %r0, %r1, %r2, %r3}, "
+         "[%rd0];", r"unsupported PTX instruction 'wmma\.load\.a\.sync\.aligned\.row\.m16n16k16"
+         r"\.f16' \(wmma\.load and wmma\.store need the stride operand\)"),
+        ("wmma.load.a.sync.aligned.row.m32n8k16.f16 {%r0, %r1, %r2, %r3, %r0, %r1, %r2, %r3}, "
+         "[%rd0], 16;", r"modifier '\.m32n8k16' is not supported yet"),
+        ("wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32 {%r0, %r1, %r2, %r3, %r0, %r1, "
+         "%r2, %r3}, {%r0, %r1}, {%r2, %r3}, {%r0, %r1, %r2, %r3, %r0, %r1, %r2, %r3};",
+         r"A and B must have the same type \(\.s8 and \.u8\)"),
+        ("wmma.load.a.sync.aligned.row.m16n16k8.tf32 {%r0, %r1, %r2, %r3}, [%rd0], 8;",
+         r"unsupported PTX instruction 'wmma\.load.*\(warp-level matrix multiply-accumulate\)"),
         ("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1}, "
          "{%r2}, {%f0, %f1};", r"this operand needs 4 registers, not 2"),
         ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r0, %r1}, [%rd0];",
@@ -669,3 +677,105 @@ def test_tiled_gemm(warp_size: int) -> None:
     exact = a.astype(np.float64) @ b.astype(np.float64)
     bound = k * 2.0**-24 * (np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64)))
     assert np.all(np.abs(got - exact) <= bound)
+
+
+# -- wmma (m16n16k16) -----------------------------------------------------------------------
+
+NUMPY_BITS = {8: np.uint8, 16: np.uint16, 32: np.uint32}
+
+
+def _to_memory(matrix: np.ndarray, layout: str, stride: int, fill: int) -> np.ndarray:
+    """A 16x16 matrix stored with `stride` elements between rows (.row) or columns (.col);
+    the padding holds `fill`."""
+    memory = np.full(16 * stride, fill, np.uint64)
+    for r in range(16):
+        for c in range(16):
+            memory[r * stride + c if layout == "row" else c * stride + r] = matrix[r, c]
+    return memory
+
+
+def _from_memory(memory: np.ndarray, layout: str, stride: int) -> np.ndarray:
+    out = np.zeros((16, 16), np.uint64)
+    for r in range(16):
+        for c in range(16):
+            out[r, c] = memory[r * stride + c if layout == "row" else c * stride + r]
+    return out
+
+
+WMMA_CASES = [
+    # (A/B type, C type, D type, A layout, B layout, C layout, D layout, satfinite)
+    ("f16", "f32", "f32", "row", "col", "row", "row", False),
+    ("f16", "f16", "f16", "col", "row", "col", "row", False),
+    ("f16", "f16", "f32", "row", "row", "row", "col", False),
+    ("f16", "f32", "f16", "col", "col", "row", "row", False),
+    ("bf16", "f32", "f32", "row", "col", "col", "col", False),
+    ("s8", "s32", "s32", "row", "col", "row", "row", False),
+    ("u8", "s32", "s32", "col", "row", "row", "col", True),
+    ("s8", "s32", "s32", "row", "row", "row", "row", True),
+]
+
+
+def _wmma_spelling(at: str, ct: str, dt: str, al: str, bl: str, satf: bool) -> str:
+    types = f"{dt}.{ct}" if at == "f16" else f"{dt}.{at}.{at}.{ct}"
+    return f"wmma.mma.sync.aligned.{al}.{bl}.m16n16k16.{types}{'.satfinite' if satf else ''}"
+
+
+@pytest.mark.parametrize("warp_size", WAVES)
+@pytest.mark.parametrize("case", WMMA_CASES, ids=lambda c: "-".join(map(str, c)))
+def test_wmma(case, warp_size: int) -> None:
+    """wmma.load (with padded strides, both layouts), wmma.mma, wmma.store: D as mma's
+    model computes it, stored where the layout and stride say, the padding untouched."""
+    at, ct, dt, al, bl, cl, dl, satf = case
+    strides = {"a": 24, "b": 20, "c": 18, "d": 28}
+    rng = np.random.default_rng(zlib.crc32(repr(case).encode()) + warp_size)
+    form = Form("m16n8k16", dt, at, at, ct, satf)  # the model's element types
+    regs = {"a": {"f16": 8, "bf16": 4}.get(at, 2), "b": {"f16": 8, "bf16": 4}.get(at, 2),
+            "c": 4 if ct == "f16" else 8, "d": 4 if dt == "f16" else 8}  # fmt: skip
+    bits = {"a": BITS[at], "b": BITS[at], "c": BITS[ct], "d": BITS[dt]}
+    vec = {m: "{" + ", ".join(f"%{m}{i}" for i in range(regs[m])) + "}" for m in "abcd"}
+    sp = "wmma.load.{m}.sync.aligned.{layout}.m16n16k16.global.{t} {v}, [%p{i}], {s};"
+    lines = [
+        HEADER + ".visible .entry k(.param .u64 p0, .param .u64 p1, .param .u64 p2, "
+        ".param .u64 p3)\n{",
+        "  .reg .b32 %a<8>, %b<8>, %c<8>, %d<8>, %w;",
+        "  .reg .b64 %p<4>, %o;",
+        "  mov.u32 %w, %tid.x;",
+        "  shr.u32 %w, %w, 5;",
+    ]  # fmt: skip
+    for i, m in enumerate("abcd"):
+        size = 16 * strides[m] * bits[m] // 8
+        lines += [f"  ld.param.u64 %p{i}, [p{i}];", f"  mul.wide.u32 %o, %w, {size};",
+                  f"  add.s64 %p{i}, %p{i}, %o;"]  # fmt: skip
+    for i, (m, layout, t) in enumerate((("a", al, at), ("b", bl, at), ("c", cl, ct))):
+        lines.append("  " + sp.format(m=m, layout=layout, t=t, v=vec[m], i=i, s=strides[m]))
+    lines.append(f"  {_wmma_spelling(at, ct, dt, al, bl, satf)} {vec['d']}, {vec['a']}, "
+                 f"{vec['b']}, {vec['c']};")  # fmt: skip
+    lines.append(f"  wmma.store.d.sync.aligned.{dl}.m16n16k16.global.{dt} [%p3], {vec['d']}, "
+                 f"{strides['d']};\n  ret;\n}}\n")  # fmt: skip
+    text = "\n".join(lines)
+    mats = []
+    for w in range(WARPS):
+        a = random_bits(rng, at, (16, 16))
+        b = random_bits(rng, at, (16, 16))
+        c = random_bits(rng, ct, (16, 16), 4.0)
+        if w == 1:  # edge values
+            for mat, fmt in ((a, at), (b, at), (c, ct)):
+                flat = mat.reshape(-1)
+                picks = rng.choice(flat.size, 24, replace=False)
+                flat[picks] = rng.choice(EDGE[fmt], picks.size)
+        mats.append((a, b, c))
+    sentinel = 0x5A5A5A5A & ((1 << bits["d"]) - 1)
+    bufs = []
+    for m, layout, index in (("a", al, 0), ("b", bl, 1), ("c", cl, 2)):
+        memory = np.concatenate([_to_memory(x[index], layout, strides[m], 0) for x in mats])
+        bufs.append(host.to_device(memory.astype(NUMPY_BITS[bits[m]])))
+    out = np.full(WARPS * 16 * strides["d"], sentinel, NUMPY_BITS[bits["d"]])
+    d_buf = host.to_device(out)
+    host.Module.from_ptx(text).launch("k", 1, 32 * WARPS, [*bufs, d_buf], warp_size=warp_size)
+    memory = d_buf.to_numpy().astype(np.uint64).reshape(WARPS, -1)
+    got = [_from_memory(memory[w], dl, strides["d"]) for w in range(WARPS)]
+    check(form, mats, got)
+    for w in range(WARPS):
+        padding = np.ones(16 * strides["d"], bool)
+        padding[_to_memory(np.ones((16, 16), np.uint64), dl, strides["d"], 0) == 1] = False
+        assert np.all(memory[w][padding] == sentinel), "wmma.store wrote outside D"
