@@ -663,10 +663,13 @@ int main() {
 """
 
 
+PROGRAM = program()
+
+
 @pytest.fixture(scope="module")
 def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     src = tmp_path_factory.mktemp("runtime_api_texture") / "texture.cu"
-    src.write_text(program())
+    src.write_text(PROGRAM)
     return src
 
 
