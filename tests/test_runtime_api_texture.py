@@ -182,7 +182,14 @@ __global__ void sample3d(cudaTextureObject_t t, const float *c, float *out, int 
 }
 __global__ void sample_layered(cudaTextureObject_t t, const float *c, float *out, int n) {
     for (int k = threadIdx.x; k < n; k += blockDim.x)
-        for (int layer = 0; layer < LAYERS; layer++) out[k * LAYERS + layer] = tex2DLayered<float>(t, c[2 * k], c[2 * k + 1], layer);
+        for (int layer = 0; layer < LAYERS; layer++) {
+            float x = c[2 * k], y = c[2 * k + 1], v = tex2DLayered<float>(t, x, y, layer);
+            /* without mipmaps, the Lod and Grad forms sample the one level */
+            if (tex2DLayeredLod<float>(t, x, y, layer, 2.0f) != v ||
+                tex2DLayeredGrad<float>(t, x, y, layer, make_float2(4, 0), make_float2(0, 4)) != v)
+                v = -12345.0f;
+            out[k * LAYERS + layer] = v;
+        }
 }
 __global__ void fetch1d(cudaTextureObject_t t, float *out, int n) {
     int k = threadIdx.x;
@@ -238,7 +245,11 @@ __global__ void surfaces(cudaSurfaceObject_t s1, cudaSurfaceObject_t s3, cudaSur
     if (z < 2 && surf2DLayeredread<unsigned char>(s2l, x, y, z) != (unsigned char)(x + y * 8 + z * 64)) atomicAdd(bad, 1);
 }
 __global__ void layered1d(cudaTextureObject_t t, int *out) {
-    out[threadIdx.y * 8 + threadIdx.x] = tex1DLayered<int>(t, threadIdx.x + 0.5f, threadIdx.y);
+    float x = threadIdx.x + 0.5f;
+    int v = tex1DLayered<int>(t, x, threadIdx.y);
+    if (tex1DLayeredLod<int>(t, x, threadIdx.y, 1.0f) != v || tex1DLayeredGrad<int>(t, x, threadIdx.y, 2.0f, 2.0f) != v)
+        v = -12345;
+    out[threadIdx.y * 8 + threadIdx.x] = v;
 }
 
 static cudaTextureObject_t make_texture(cudaArray_t a, int mode, int linear, int normalized, int read_mode) {

@@ -140,7 +140,10 @@ DEVICE: dict[str, Impl] = {
             _NO_IMAGES + "; mipmapped textures are not provided, so the level and gradients "
             "select the only level on the host platform",
         )
-        for n in names("tex1DLod tex2DLod tex3DLod tex1DGrad tex2DGrad tex3DGrad")
+        for n in names(
+            "tex1DLod tex2DLod tex3DLod tex1DGrad tex2DGrad tex3DGrad tex1DLayeredLod "
+            "tex2DLayeredLod tex1DLayeredGrad tex2DLayeredGrad"
+        )
     },
     **{
         n: Impl(

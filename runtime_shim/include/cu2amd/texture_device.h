@@ -121,6 +121,12 @@ __device__ __cu2amd_tex_f4 __ockl_image_sample_3D(CU2AMD_IMG i, CU2AMD_IMG s, __
 __device__ __cu2amd_tex_f4 __ockl_image_sample_lod_1D(CU2AMD_IMG i, CU2AMD_IMG s, float c, float l);
 __device__ __cu2amd_tex_f4 __ockl_image_sample_lod_2D(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f2 c, float l);
 __device__ __cu2amd_tex_f4 __ockl_image_sample_lod_3D(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f4 c, float l);
+__device__ __cu2amd_tex_f4 __ockl_image_sample_lod_1Da(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f2 c, float l);
+__device__ __cu2amd_tex_f4 __ockl_image_sample_lod_2Da(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f4 c, float l);
+__device__ __cu2amd_tex_f4 __ockl_image_sample_grad_1Da(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f2 c, float dx,
+                                                        float dy);
+__device__ __cu2amd_tex_f4 __ockl_image_sample_grad_2Da(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f4 c,
+                                                        __cu2amd_tex_f2 dx, __cu2amd_tex_f2 dy);
 __device__ __cu2amd_tex_f4 __ockl_image_sample_grad_1D(CU2AMD_IMG i, CU2AMD_IMG s, float c, float dx, float dy);
 __device__ __cu2amd_tex_f4 __ockl_image_sample_grad_2D(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f2 c,
                                                        __cu2amd_tex_f2 dx, __cu2amd_tex_f2 dy);
@@ -179,6 +185,27 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_3d_grad(cudaTextureObject_t t,
                                                           float4 dy) {
     __cu2amd_tex_f4 c = {x, y, z, 0.0f}, gx = {dx.x, dx.y, dx.z, 0.0f}, gy = {dy.x, dy.y, dy.z, 0.0f};
     return __ockl_image_sample_grad_3D(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c, gx, gy);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered_lod(cudaTextureObject_t t, float x, int layer,
+                                                                 float level) {
+    __cu2amd_tex_f2 c = {x, (float)layer};
+    return __ockl_image_sample_lod_1Da(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c, level);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered_lod(cudaTextureObject_t t, float x, float y, int layer,
+                                                                 float level) {
+    __cu2amd_tex_f4 c = {x, y, (float)layer, 0.0f};
+    return __ockl_image_sample_lod_2Da(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c, level);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered_grad(cudaTextureObject_t t, float x, int layer, float dx,
+                                                                  float dy) {
+    __cu2amd_tex_f2 c = {x, (float)layer};
+    return __ockl_image_sample_grad_1Da(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c, dx, dy);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered_grad(cudaTextureObject_t t, float x, float y, int layer,
+                                                                  float2 dx, float2 dy) {
+    __cu2amd_tex_f4 c = {x, y, (float)layer, 0.0f};
+    __cu2amd_tex_f2 gx = {dx.x, dx.y}, gy = {dy.x, dy.y};
+    return __ockl_image_sample_grad_2Da(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c, gx, gy);
 }
 CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_gather(cudaTextureObject_t t, float x, float y, int comp) {
     __cu2amd_tex_f2 c = {x, y};
@@ -380,6 +407,21 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_3d_grad(cudaTextureObject_t t,
                                                           float4) {
     return __cu2amd_tex_3d(t, x, y, z);
 }
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered_lod(cudaTextureObject_t t, float x, int layer, float) {
+    return __cu2amd_tex_1d_layered(t, x, layer);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered_lod(cudaTextureObject_t t, float x, float y, int layer,
+                                                                 float) {
+    return __cu2amd_tex_2d_layered(t, x, y, layer);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered_grad(cudaTextureObject_t t, float x, int layer, float,
+                                                                  float) {
+    return __cu2amd_tex_1d_layered(t, x, layer);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered_grad(cudaTextureObject_t t, float x, float y, int layer,
+                                                                  float2, float2) {
+    return __cu2amd_tex_2d_layered(t, x, y, layer);
+}
 /* tex2Dgather: component `comp` of the four texels bilinear filtering would weigh, in the
  * order (i, j+1), (i+1, j+1), (i+1, j), (i, j). */
 CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_gather(cudaTextureObject_t obj, float x, float y, int comp) {
@@ -465,6 +507,10 @@ static __device__ __forceinline__ void __cu2amd_surf_write(T v, cudaSurfaceObjec
 #define CU2AMD_TEX_NAMES_tex2DGrad , x, y, dx, dy
 #define CU2AMD_TEX_NAMES_tex3DGrad , x, y, z, dx, dy
 #define CU2AMD_TEX_NAMES_tex2Dgather , x, y, comp
+#define CU2AMD_TEX_NAMES_tex1DLayeredLod , x, layer, level
+#define CU2AMD_TEX_NAMES_tex2DLayeredLod , x, y, layer, level
+#define CU2AMD_TEX_NAMES_tex1DLayeredGrad , x, layer, dx, dy
+#define CU2AMD_TEX_NAMES_tex2DLayeredGrad , x, y, layer, dx, dy
 CU2AMD_TEX_FN(tex1Dfetch, CU2AMD_COMMA int x, __cu2amd_tex_fetch(texObject, x))
 CU2AMD_TEX_FN(tex1D, CU2AMD_COMMA float x, __cu2amd_tex_1d(texObject, x))
 CU2AMD_TEX_FN(tex2D, CU2AMD_COMMA float x CU2AMD_COMMA float y, __cu2amd_tex_2d(texObject, x, y))
@@ -488,6 +534,18 @@ CU2AMD_TEX_FN(tex3DGrad,
               __cu2amd_tex_3d_grad(texObject, x, y, z, dx, dy))
 CU2AMD_TEX_FN(tex2Dgather, CU2AMD_COMMA float x CU2AMD_COMMA float y CU2AMD_COMMA int comp = 0,
               __cu2amd_tex_gather(texObject, x, y, comp))
+CU2AMD_TEX_FN(tex1DLayeredLod, CU2AMD_COMMA float x CU2AMD_COMMA int layer CU2AMD_COMMA float level,
+              __cu2amd_tex_1d_layered_lod(texObject, x, layer, level))
+CU2AMD_TEX_FN(tex2DLayeredLod,
+              CU2AMD_COMMA float x CU2AMD_COMMA float y CU2AMD_COMMA int layer CU2AMD_COMMA float level,
+              __cu2amd_tex_2d_layered_lod(texObject, x, y, layer, level))
+CU2AMD_TEX_FN(tex1DLayeredGrad,
+              CU2AMD_COMMA float x CU2AMD_COMMA int layer CU2AMD_COMMA float dx CU2AMD_COMMA float dy,
+              __cu2amd_tex_1d_layered_grad(texObject, x, layer, dx, dy))
+CU2AMD_TEX_FN(tex2DLayeredGrad,
+              CU2AMD_COMMA float x CU2AMD_COMMA float y CU2AMD_COMMA int layer CU2AMD_COMMA float2 dx
+                  CU2AMD_COMMA float2 dy,
+              __cu2amd_tex_2d_layered_grad(texObject, x, y, layer, dx, dy))
 #undef CU2AMD_TEX_FN
 #undef CU2AMD_COMMA
 
