@@ -340,6 +340,28 @@ int main() {
     CALL(cuLaunchKernelEx(&config, f, args, NULL), CUDA_ERROR_NOT_SUPPORTED);
     CALL(cuLaunchKernelEx(NULL, f, args, NULL), CUDA_ERROR_INVALID_VALUE);
     EXPECT(sizeof(CUlaunchAttributeValue) == 64 && sizeof(CUlaunchAttribute) == 72);
+    /* The deprecated launch API: block shape, parameters, then a 2-block grid. */
+    for (int i = 0; i < n; i++) host[i] = i;
+    OK(cuMemcpyHtoD(data, host, sizeof host));
+    CALL(cuLaunchGrid(f, 2, 1), CUDA_ERROR_INVALID_VALUE); /* no block shape yet */
+    OK(cuFuncSetBlockShape(f, 64, 1, 1));
+    OK(cuFuncSetSharedSize(f, 0));
+    OK(cuParamSetv(f, 0, &data, sizeof data));
+    OK(cuParamSetSize(f, sizeof data));
+    OK(cuLaunchGrid(f, 2, 1));
+    OK(cuLaunchGridAsync(f, 1, 1, 0)); /* block 0 again */
+    OK(cuCtxSynchronize());
+    OK(cuMemcpyDtoH(host, data, sizeof host));
+    for (int i = 0; i < 128; i++) EXPECT(host[i] == (i < 64 ? i : (i & ~63) + 63 - (i & 63) + 1));
+    OK(cuParamSeti(f, 0, 0));
+    OK(cuParamSetf(f, 4, 0.0f));
+    CALL(cuParamSetv(f, 4094, &data, 8), CUDA_ERROR_INVALID_VALUE);
+    CALL(cuParamSetSize(f, 5000), CUDA_ERROR_INVALID_VALUE);
+    OK(cuParamSetv(f, 0, &data, sizeof data));
+    OK(cuLaunch(f)); /* block 0 reversed back */
+    OK(cuCtxSynchronize());
+    OK(cuMemcpyDtoH(host, data, sizeof host));
+    for (int i = 0; i < 64; i++) EXPECT(host[i] == 63 - i);
     /* A plain launch afterwards is not cooperative: a grid of any size. */
     OK(cuLaunchKernel(f, 64, 1, 1, 64, 1, 1, 0, 0, args, NULL));
     OK(cuCtxSynchronize());

@@ -31,7 +31,18 @@ RUNTIME: dict[str, Impl] = {
         "holds all blocks at once (they take turns at grid.sync())",
     ),
 }
+_LEGACY = (
+    "the block shape, shared memory size and parameter buffer are cu2amd's (cuda.h), one list "
+    "for the program; launched with cuLaunchKernel's extra buffer form"
+)
 DRIVER: dict[str, Impl] = {
+    **{
+        name: Impl("cu2amd (cuda.h): hipModuleLaunchKernel", note=_LEGACY)
+        for name in names("""
+        cuFuncSetBlockShape cuFuncSetSharedSize cuLaunch cuLaunchGrid cuLaunchGridAsync
+        cuParamSetSize cuParamSetf cuParamSeti cuParamSetv
+    """)
+    },
     "cuLaunchKernelEx": Impl(
         "hipModuleLaunchKernel",
         Status.EMULATED,
