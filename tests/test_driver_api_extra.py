@@ -86,6 +86,28 @@ int main() {
     OK(cuMemFreeAsync(b, s));
     OK(cuDeviceSetMemPool(dev, def));
     OK(cuMemPoolDestroy(pool));
+    /* A shareable pool, imported back (as another process would) with a block of it. */
+    props.handleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    CUmemoryPool shared_pool, imported_pool;
+    OK(cuMemPoolCreate(&shared_pool, &props));
+    CUdeviceptr block = 0, mapped = 0;
+    OK(cuMemAllocFromPoolAsync(&block, 8192, shared_pool, s));
+    OK(cuMemsetD32(block, 77, 2048));
+    int pool_fd = -1;
+    OK(cuMemPoolExportToShareableHandle(&pool_fd, shared_pool, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0));
+    CUmemPoolPtrExportData share;
+    OK(cuMemPoolExportPointer(&share, block));
+    OK(cuMemPoolImportFromShareableHandle(&imported_pool, (void *)(intptr_t)pool_fd, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0));
+    OK(cuMemPoolImportPointer(&mapped, imported_pool, &share));
+    unsigned int seen = 0;
+    OK(cuMemcpyDtoH(&seen, mapped + 4096, 4));
+    EXPECT(mapped != block && seen == 77);
+    OK(cuMemFree(mapped));
+    OK(cuMemPoolDestroy(imported_pool));
+    close(pool_fd);
+    OK(cuMemFreeAsync(block, s));
+    OK(cuMemPoolDestroy(shared_pool));
+    CALL(cuMemPoolExportToShareableHandle(&pool_fd, def, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0), CUDA_ERROR_NOT_SUPPORTED);
     CALL(cuMemPoolDestroy(def), CUDA_ERROR_INVALID_VALUE);
 
     /* IPC. */

@@ -20,12 +20,15 @@ CALLS = {
     "cudaMemRangeGetAttributes", "cudaMemAdvise_v2", "cudaMemPrefetchAsync_v2",
     "cudaStreamGetAttribute", "cudaStreamSetAttribute", "cudaStreamCopyAttributes",
     "cudaStreamGetId", "cudaStreamGetDevice", "cudaEventElapsedTime_v2",
+    "cudaMemPoolExportToShareableHandle", "cudaMemPoolImportFromShareableHandle",
+    "cudaMemPoolExportPointer", "cudaMemPoolImportPointer",
 }  # fmt: skip
 
 PROGRAM = r"""
 #include <cstdio>
 #include <cstring>
 #include <cstdint>
+#include <cstdlib>
 #include <initializer_list>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -138,24 +141,24 @@ static void pools() {
     OK(cudaStreamDestroy(s));
 }
 
-static void to_hex(const cudaIpcMemHandle_t &h, char *out) {
-    for (int i = 0; i < 64; i++) sprintf(out + 2 * i, "%02x", (unsigned char)h.reserved[i]);
+static void to_hex(const void *bytes, char *out) {
+    for (int i = 0; i < 64; i++) sprintf(out + 2 * i, "%02x", ((const unsigned char *)bytes)[i]);
 }
-static cudaIpcMemHandle_t from_hex(const char *in) {
-    cudaIpcMemHandle_t h;
+static void from_hex(const char *in, void *bytes) {
     for (int i = 0; i < 64; i++) {
         unsigned v = 0;
         sscanf(in + 2 * i, "%2x", &v);
-        h.reserved[i] = (char)v;
+        ((unsigned char *)bytes)[i] = (unsigned char)v;
     }
-    return h;
 }
 
 /* Another process (this program run again): the large allocation's handle opens and its
  * memory is the parent's; the small one's does not. */
-static int ipc_child(const char *big_hex, const char *small_hex) {
+static int ipc_child(const char *big_hex, const char *small_hex, const char *pool_fd, const char *ptr_hex) {
     int *big = nullptr, *small = nullptr, host[32];
-    OK(cudaIpcOpenMemHandle(&big, from_hex(big_hex), cudaIpcMemLazyEnablePeerAccess));
+    cudaIpcMemHandle_t hb, hs;
+    from_hex(big_hex, &hb), from_hex(small_hex, &hs);
+    OK(cudaIpcOpenMemHandle(&big, hb, cudaIpcMemLazyEnablePeerAccess));
     cudaPointerAttributes pa;
     OK(cudaPointerGetAttributes(&pa, big));
     EXPECT(pa.type == cudaMemoryTypeDevice);
@@ -165,8 +168,23 @@ static int ipc_child(const char *big_hex, const char *small_hex) {
     OK(cudaDeviceSynchronize());
     CALL(cudaFree(big), cudaErrorInvalidDevicePointer);
     OK(cudaIpcCloseMemHandle(big));
-    CALL(cudaIpcOpenMemHandle(&small, from_hex(small_hex), 0), cudaErrorInvalidValue);
+    CALL(cudaIpcOpenMemHandle(&small, hs, 0), cudaErrorInvalidValue);
     cudaGetLastError();
+    /* The parent's pool, and a block of it. */
+    cudaMemPool_t pool;
+    cudaMemPoolPtrExportData data;
+    from_hex(ptr_hex, &data);
+    OK(cudaMemPoolImportFromShareableHandle(&pool, (void *)(intptr_t)atoi(pool_fd), cudaMemHandleTypePosixFileDescriptor, 0));
+    int *shared = nullptr;
+    OK(cudaMemPoolImportPointer((void **)&shared, pool, &data));
+    OK(cudaMemcpy(host, shared, sizeof host, cudaMemcpyDeviceToHost));
+    EXPECT(host[0] == 70 && host[31] == 101);
+    fill<<<1, 32>>>(shared, 300);
+    OK(cudaDeviceSynchronize());
+    CALL(cudaMallocFromPoolAsync(&small, 64, pool, 0), cudaErrorInvalidValue); /* imported: no allocations */
+    cudaGetLastError();
+    OK(cudaFree(shared));
+    OK(cudaMemPoolDestroy(pool));
     return failures;
 }
 
@@ -179,12 +197,32 @@ static void ipc_across_processes(const char *self) {
     cudaIpcMemHandle_t hb, hs;
     OK(cudaIpcGetMemHandle(&hb, big));
     OK(cudaIpcGetMemHandle(&hs, small));
-    char big_hex[129], small_hex[129];
-    to_hex(hb, big_hex), to_hex(hs, small_hex);
+    char big_hex[129], small_hex[129], ptr_hex[129], pool_fd[16];
+    to_hex(&hb, big_hex), to_hex(&hs, small_hex);
+    /* A pool another process can import, and one of its blocks. */
+    cudaMemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = cudaMemAllocationTypePinned;
+    props.handleTypes = cudaMemHandleTypePosixFileDescriptor;
+    props.location.type = cudaMemLocationTypeDevice;
+    cudaMemPool_t pool;
+    OK(cudaMemPoolCreate(&pool, &props));
+    int *block = nullptr, fd = -1;
+    OK(cudaMallocFromPoolAsync(&block, 4096, pool, 0));
+    fill<<<1, 32>>>(block, 70);
+    OK(cudaDeviceSynchronize());
+    OK(cudaMemPoolExportToShareableHandle(&fd, pool, cudaMemHandleTypePosixFileDescriptor, 0));
+    cudaMemPoolPtrExportData data;
+    OK(cudaMemPoolExportPointer(&data, block));
+    to_hex(&data, ptr_hex);
+    snprintf(pool_fd, sizeof pool_fd, "%d", fd);
+    CALL(cudaMemPoolExportToShareableHandle(&fd, 0 ? pool : nullptr, cudaMemHandleTypePosixFileDescriptor, 0),
+         cudaErrorInvalidValue);
+    cudaGetLastError();
     fflush(stdout);
     pid_t child = fork();
     if (child == 0) {
-        execl(self, self, "child", big_hex, small_hex, (char *)nullptr);
+        execl(self, self, "child", big_hex, small_hex, pool_fd, ptr_hex, (char *)nullptr);
         _exit(127);
     }
     int status = -1;
@@ -192,6 +230,11 @@ static void ipc_across_processes(const char *self) {
     EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     OK(cudaMemcpy(host, big, sizeof host, cudaMemcpyDeviceToHost));
     EXPECT(host[0] == 900 && host[31] == 931); /* written by the other process */
+    OK(cudaMemcpy(host, block, sizeof host, cudaMemcpyDeviceToHost));
+    EXPECT(host[0] == 300 && host[31] == 331);
+    close(atoi(pool_fd));
+    OK(cudaFree(block));
+    OK(cudaMemPoolDestroy(pool));
     OK(cudaFree(big));
     OK(cudaFree(small));
 }
@@ -336,7 +379,7 @@ static void streams() {
 }
 
 int main(int argc, char **argv) {
-    if (argc == 4 && strcmp(argv[1], "child") == 0) return ipc_child(argv[2], argv[3]);
+    if (argc == 6 && strcmp(argv[1], "child") == 0) return ipc_child(argv[2], argv[3], argv[4], argv[5]);
     pools();
     ipc();
     ipc_across_processes(argv[0]);

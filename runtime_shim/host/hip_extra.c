@@ -6,7 +6,11 @@
  * holds stays within its release threshold (CUDA's attribute; default 0: nothing is kept),
  * and frees the rest at once; hipMemPoolTrimTo frees kept blocks down to a size. It counts
  * used and reserved bytes (current and high-water marks) as CUDA's attributes report them.
- * hip_memory.c tracks the blocks in use as device memory with their pool.
+ * hip_memory.c tracks the blocks in use as device memory with their pool. A pool made with
+ * the POSIX file descriptor handle type makes each block a shared-memory file (memfd):
+ * its shareable handle (a descriptor naming the pool and its process) lets another
+ * process import it, and then the blocks exported from it (by hipMemPoolExportPointer), by
+ * mapping their files (/proc/<pid>/fd/<fd>) while the maker lives.
  *
  * Virtual memory: a physical allocation (hipMemCreate) is a memfd of its size; an address
  * range (hipMemAddressReserve) is an inaccessible anonymous mapping; hipMemMap maps the
@@ -39,6 +43,7 @@
 typedef struct kept_block {
     void *ptr;
     size_t size;
+    int fd; /* its memfd (a shareable pool's), or -1 */
     struct kept_block *next;
 } kept_block;
 
@@ -50,12 +55,14 @@ struct ihipMemPoolHandle_t {
     uint64_t release_threshold;
     uint64_t used, used_high, reserved, reserved_high;
     kept_block *kept;
+    int shareable;       /* hipMemHandleTypePosixFileDescriptor: blocks are memfds */
+    int32_t remote_pid;  /* an imported pool's process (0: made here) */
 };
 #define POOL_MAGIC 0x504f4f4c
 
 static struct ihipMemPoolHandle_t g_default_pool = {
     POOL_MAGIC, 0, {hipMemAllocationTypePinned, hipMemHandleTypeNone, {hipMemLocationTypeDevice, 0}, NULL, {0}},
-    {1, 1, 1}, 0, 0, 0, 0, 0, NULL,
+    {1, 1, 1}, 0, 0, 0, 0, 0, NULL, 0, 0,
 };
 static hipMemPool_t g_current_pool = &g_default_pool;
 
@@ -63,12 +70,17 @@ static int valid_pool(hipMemPool_t pool) { return pool && pool->magic == POOL_MA
 
 hipMemPool_t cu2amd_hip_current_pool(void) { return g_current_pool; }
 
+static void free_block(void *ptr, size_t size, int fd) {
+    if (fd >= 0) munmap(ptr, size), close(fd);
+    else free(ptr);
+}
+
 static void trim(hipMemPool_t pool, uint64_t keep) {
     while (pool->kept && pool->reserved > keep) {
         kept_block *b = pool->kept;
         pool->kept = b->next;
         pool->reserved -= b->size;
-        free(b->ptr);
+        free_block(b->ptr, b->size, b->fd);
         free(b);
     }
 }
@@ -79,15 +91,15 @@ static void pool_free(hipMemPool_t pool) {
     free(pool);
 }
 
-void cu2amd_hip_pool_release(hipMemPool_t pool, void *ptr, size_t size) {
+void cu2amd_hip_pool_release(hipMemPool_t pool, void *ptr, size_t size, int fd) {
     pool->used -= size;
     kept_block *b = NULL;
     if (!pool->destroyed && pool->reserved <= pool->release_threshold && (b = malloc(sizeof *b))) {
-        *b = (kept_block){ptr, size, pool->kept};
+        *b = (kept_block){ptr, size, fd, pool->kept};
         pool->kept = b;
     } else {
         pool->reserved -= size;
-        free(ptr);
+        free_block(ptr, size, fd);
     }
     if (pool->destroyed && pool->used == 0) pool_free(pool);
 }
@@ -120,14 +132,14 @@ hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
     return hipSuccess;
 }
 
-/* CUDA's checks: pinned device memory of device 0; no shareable handles (POSIX file
- * descriptors need memory that can be mapped into another process: not the host's heap). */
+/* CUDA's checks: pinned device memory of device 0; of the shareable handle types, POSIX
+ * file descriptors (Windows handles are not supported). */
 hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *pool_props) {
     if (!mem_pool || !pool_props || pool_props->allocType != hipMemAllocationTypePinned ||
         pool_props->location.type != hipMemLocationTypeDevice)
         return record(hipErrorInvalidValue);
     if (pool_props->location.id != 0) return record(hipErrorInvalidDevice);
-    if (pool_props->handleTypes != hipMemHandleTypeNone) return record(hipErrorNotSupported);
+    if (pool_props->handleTypes & ~(unsigned)hipMemHandleTypePosixFileDescriptor) return record(hipErrorNotSupported);
     hipMemPool_t pool = calloc(1, sizeof *pool);
     if (!pool) return record(hipErrorOutOfMemory);
     *pool = g_default_pool;
@@ -135,6 +147,7 @@ hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *pool_
     pool->reuse[0] = pool->reuse[1] = pool->reuse[2] = 1;
     pool->release_threshold = pool->used = pool->used_high = pool->reserved = pool->reserved_high = 0;
     pool->kept = NULL;
+    pool->shareable = pool_props->handleTypes == hipMemHandleTypePosixFileDescriptor;
     *mem_pool = pool;
     return hipSuccess;
 }
@@ -216,31 +229,132 @@ hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool, 
 }
 
 hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream) {
-    if (!dev_ptr || !valid_pool(mem_pool)) return record(hipErrorInvalidValue);
+    /* An imported pool only holds what other processes export (CUDA's rule). */
+    if (!dev_ptr || !valid_pool(mem_pool) || mem_pool->remote_pid) return record(hipErrorInvalidValue);
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
     *dev_ptr = NULL;
     if (size == 0) return hipSuccess;
     void *p = NULL;
+    int fd = -1;
     for (kept_block **b = &mem_pool->kept; *b; b = &(*b)->next) {
         if ((*b)->size != size) continue;
         kept_block *hit = *b;
         *b = hit->next;
-        p = hit->ptr;
+        p = hit->ptr, fd = hit->fd;
         free(hit);
         break;
     }
-    if (!p) {
+    if (!p && mem_pool->shareable) {
+        fd = memfd_create("cu2amd-pool-memory", MFD_CLOEXEC);
+        if (fd < 0 || ftruncate(fd, (off_t)size) != 0 ||
+            (p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
+            if (fd >= 0) close(fd);
+            return record(hipErrorOutOfMemory);
+        }
+        mem_pool->reserved += size;
+    } else if (!p) {
         if (posix_memalign(&p, 256, size) != 0) return record(hipErrorOutOfMemory);
         mem_pool->reserved += size;
     }
-    if (cu2amd_hip_track_pooled(p, size, mem_pool) != hipSuccess) {
+    if (cu2amd_hip_track_pooled(p, size, mem_pool, fd) != hipSuccess) {
         mem_pool->reserved -= size;
-        free(p);
+        free_block(p, size, fd);
         return hipErrorOutOfMemory;
     }
     mem_pool->used += size;
     if (mem_pool->used > mem_pool->used_high) mem_pool->used_high = mem_pool->used;
     if (mem_pool->reserved > mem_pool->reserved_high) mem_pool->reserved_high = mem_pool->reserved;
+    *dev_ptr = p;
+    return hipSuccess;
+}
+
+/* ------------------------------------------------------------------ sharing pools */
+
+typedef struct shared_pool {
+    uint32_t magic;
+    int32_t pid;
+    uint64_t pool;
+} shared_pool;
+typedef struct shared_pointer {
+    uint32_t magic;
+    int32_t pid;
+    int32_t fd;
+    uint64_t size;
+} shared_pointer;
+#define SHARED_POOL_MAGIC 0x50534843
+#define SHARED_POINTER_MAGIC 0x50534850
+
+/* A new descriptor (an int at shared_handle) of a small file naming the pool's process;
+ * it can be given to another process (inherited, or sent over a Unix socket). */
+hipError_t hipMemPoolExportToShareableHandle(void *shared_handle, hipMemPool_t mem_pool,
+                                             hipMemAllocationHandleType handle_type, unsigned int flags) {
+    if (!shared_handle || !valid_pool(mem_pool) || flags != 0) return record(hipErrorInvalidValue);
+    if (handle_type != hipMemHandleTypePosixFileDescriptor || !mem_pool->shareable) return record(hipErrorNotSupported);
+    shared_pool h = {SHARED_POOL_MAGIC, (int32_t)getpid(), (uint64_t)(uintptr_t)mem_pool};
+    int fd = memfd_create("cu2amd-mem-pool", 0);
+    if (fd < 0) return record(hipErrorOutOfMemory);
+    if (write(fd, &h, sizeof h) != (ssize_t)sizeof h) {
+        close(fd);
+        return record(hipErrorOutOfMemory);
+    }
+    *(int *)shared_handle = fd;
+    return hipSuccess;
+}
+
+/* The handle is the descriptor itself, as CUDA passes it: (void *)(intptr_t)fd. */
+hipError_t hipMemPoolImportFromShareableHandle(hipMemPool_t *mem_pool, void *shared_handle,
+                                               hipMemAllocationHandleType handle_type, unsigned int flags) {
+    shared_pool h;
+    if (!mem_pool || flags != 0) return record(hipErrorInvalidValue);
+    if (handle_type != hipMemHandleTypePosixFileDescriptor) return record(hipErrorNotSupported);
+    if (pread((int)(intptr_t)shared_handle, &h, sizeof h, 0) != (ssize_t)sizeof h || h.magic != SHARED_POOL_MAGIC)
+        return record(hipErrorInvalidValue);
+    hipMemPool_t pool = calloc(1, sizeof *pool);
+    if (!pool) return record(hipErrorOutOfMemory);
+    *pool = g_default_pool;
+    pool->props.handleTypes = hipMemHandleTypePosixFileDescriptor;
+    pool->release_threshold = pool->used = pool->used_high = pool->reserved = pool->reserved_high = 0;
+    pool->kept = NULL;
+    pool->shareable = 1;
+    pool->remote_pid = h.pid;
+    *mem_pool = pool;
+    return hipSuccess;
+}
+
+hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *export_data, void *dev_ptr) {
+    void *base;
+    size_t size;
+    if (!export_data || !dev_ptr) return record(hipErrorInvalidValue);
+    if (!cu2amd_hip_device_allocation(dev_ptr, &base, &size) || base != dev_ptr) return record(hipErrorInvalidValue);
+    int fd = cu2amd_hip_shareable(base);
+    if (fd < 0) return record(hipErrorInvalidValue); /* not from a shareable pool */
+    shared_pointer h = {SHARED_POINTER_MAGIC, (int32_t)getpid(), fd, size};
+    memset(export_data, 0, sizeof *export_data);
+    memcpy(export_data->reserved, &h, sizeof h);
+    return hipSuccess;
+}
+
+/* Mapped here until freed (hipFree, hipFreeAsync), which the exporter must wait for before
+ * freeing it itself (CUDA's rule). */
+hipError_t hipMemPoolImportPointer(void **dev_ptr, hipMemPool_t mem_pool, hipMemPoolPtrExportData *export_data) {
+    shared_pointer h;
+    if (!dev_ptr || !export_data || !valid_pool(mem_pool) || !mem_pool->remote_pid) return record(hipErrorInvalidValue);
+    memcpy(&h, export_data->reserved, sizeof h);
+    if (h.magic != SHARED_POINTER_MAGIC || h.pid != mem_pool->remote_pid) return record(hipErrorInvalidValue);
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)h.pid, (int)h.fd);
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    void *p = fd >= 0 ? mmap(NULL, h.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : MAP_FAILED;
+    if (fd >= 0) close(fd);
+    if (p == MAP_FAILED) {
+        fprintf(stderr, "cu2amd host runtime: hipMemPoolImportPointer: cannot map the memory of process %d (%s)\n",
+                (int)h.pid, path);
+        return record(hipErrorInvalidValue);
+    }
+    if (cu2amd_hip_track_ipc(p, h.size, 1) != hipSuccess) {
+        munmap(p, h.size);
+        return hipErrorOutOfMemory;
+    }
     *dev_ptr = p;
     return hipSuccess;
 }
@@ -309,7 +423,7 @@ static hipError_t open_elsewhere(void **devPtr, const ipc_memory *h) {
                 (int)h->pid, path);
         return record(hipErrorInvalidValue);
     }
-    if (cu2amd_hip_track_ipc(p, h->size) != hipSuccess) {
+    if (cu2amd_hip_track_ipc(p, h->size, 0) != hipSuccess) {
         munmap(p, h->size);
         return hipErrorOutOfMemory;
     }

@@ -28,17 +28,19 @@ CU2AMD_HIDDEN hipError_t cu2amd_hip_symbol(const void *shadow, void **address, s
  * memory; registrations of the program's memory end. */
 CU2AMD_HIDDEN void cu2amd_hip_free_all(void);
 /* Memory pools (hip_extra.c) and the allocations they hand out, which hip_memory.c tracks
- * as device memory: tracked with their pool, and given back to it when freed (it keeps
- * or frees them); the device's current pool; hipDeviceReset empties every pool. */
-CU2AMD_HIDDEN hipError_t cu2amd_hip_track_pooled(void *ptr, size_t size, hipMemPool_t pool);
-CU2AMD_HIDDEN void cu2amd_hip_pool_release(hipMemPool_t pool, void *ptr, size_t size);
+ * as device memory: tracked with their pool (and memfd, or -1 for heap memory), and given
+ * back to it when freed (it keeps or frees them); the device's current pool;
+ * hipDeviceReset empties every pool. */
+CU2AMD_HIDDEN hipError_t cu2amd_hip_track_pooled(void *ptr, size_t size, hipMemPool_t pool, int fd);
+CU2AMD_HIDDEN void cu2amd_hip_pool_release(hipMemPool_t pool, void *ptr, size_t size, int fd);
 CU2AMD_HIDDEN hipMemPool_t cu2amd_hip_current_pool(void);
 CU2AMD_HIDDEN void cu2amd_hip_pools_reset(void);
 /* IPC (hip_extra.c): the memfd of the device allocation starting at `base` (-1: heap
  * memory, which no other process can map); another process's memory mapped here, tracked
- * as device memory hipFree refuses, and forgotten (unmapped) when closed (1 if it was). */
+ * as device memory that hipFree refuses (IPC handles) or unmaps (`freeable`: pointers of
+ * imported pools), and forgotten (unmapped) when closed (1 if it was). */
 CU2AMD_HIDDEN int cu2amd_hip_shareable(const void *base);
-CU2AMD_HIDDEN hipError_t cu2amd_hip_track_ipc(void *ptr, size_t size);
+CU2AMD_HIDDEN hipError_t cu2amd_hip_track_ipc(void *ptr, size_t size, int freeable);
 CU2AMD_HIDDEN int cu2amd_hip_untrack_ipc(void *ptr);
 /* The device or managed allocation holding `ptr`: 1 and its start and size, else 0. */
 CU2AMD_HIDDEN int cu2amd_hip_device_allocation(const void *ptr, void **base, size_t *size);

@@ -104,10 +104,10 @@ static hipError_t allocate(void **ptr, size_t size, memory_kind kind, unsigned f
 static void release(allocation **a, int owned) {
     allocation *dead = *a;
     *a = dead->next;
-    if (dead->pool) cu2amd_hip_pool_release(dead->pool, dead->ptr, dead->size);
+    if (dead->pool) cu2amd_hip_pool_release(dead->pool, dead->ptr, dead->size, dead->fd); /* it owns both */
     else if (dead->fd != HEAP_MEMORY) munmap(dead->ptr, dead->size);
     else if (owned) free(dead->ptr);
-    if (dead->fd >= 0) close(dead->fd);
+    if (dead->fd >= 0 && !dead->pool) close(dead->fd);
     free(dead->advice);
     free(dead);
 }
@@ -117,9 +117,9 @@ void cu2amd_hip_free_all(void) {
     cu2amd_hip_pools_reset();
 }
 
-hipError_t cu2amd_hip_track_pooled(void *ptr, size_t size, hipMemPool_t pool) {
+hipError_t cu2amd_hip_track_pooled(void *ptr, size_t size, hipMemPool_t pool, int fd) {
     hipError_t err = track(ptr, size, MEMORY_DEVICE, 0);
-    if (err == hipSuccess) g_allocations->pool = pool;
+    if (err == hipSuccess) g_allocations->pool = pool, g_allocations->fd = fd;
     return err;
 }
 
@@ -128,8 +128,8 @@ int cu2amd_hip_shareable(const void *base) {
     return a ? (*a)->fd : -1;
 }
 
-hipError_t cu2amd_hip_track_ipc(void *ptr, size_t size) {
-    hipError_t err = track(ptr, size, MEMORY_IPC, 0);
+hipError_t cu2amd_hip_track_ipc(void *ptr, size_t size, int freeable) {
+    hipError_t err = track(ptr, size, freeable ? MEMORY_DEVICE : MEMORY_IPC, 0);
     if (err == hipSuccess) g_allocations->fd = MAPPED_ONLY;
     return err;
 }
@@ -151,10 +151,7 @@ int cu2amd_hip_device_allocation(const void *ptr, void **base, size_t *size) {
 
 /* ------------------------------------------------------------------ device memory */
 
-hipError_t hipMalloc(void **ptr, size_t size) {
-    if (cu2amd_graph_unsafe()) return record(hipErrorStreamCaptureUnsupported);
-    return allocate(ptr, size, MEMORY_DEVICE, 0);
-}
+hipError_t hipMalloc(void **ptr, size_t size) { return allocate(ptr, size, MEMORY_DEVICE, 0); }
 
 hipError_t hipFree(void *ptr) {
     if (!ptr) return hipSuccess;
@@ -384,46 +381,33 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void
 
 static int valid_kind(hipMemcpyKind kind) { return kind >= hipMemcpyHostToHost && kind <= hipMemcpyDefault; }
 
-/* The copy itself; hipMemcpy is also refused during stream capture (CUDA's global mode). */
-static hipError_t copy_now(void *dst, const void *src, size_t size, hipMemcpyKind kind) {
+hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind) {
     if (!valid_kind(kind)) return record(hipErrorInvalidMemcpyDirection);
     if (size && (!dst || !src)) return record(hipErrorInvalidValue);
     if (size) memmove(dst, src, size);
     return hipSuccess;
 }
 
-hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind) {
-    if (cu2amd_graph_unsafe()) return record(hipErrorStreamCaptureUnsupported);
-    return copy_now(dst, src, size, kind);
-}
-
 hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_memcpy(dst, src, size, kind, stream);
-    return copy_now(dst, src, size, kind);
+    return hipMemcpy(dst, src, size, kind);
 }
 
-static hipError_t set_now(void *dst, int value, size_t size) {
+hipError_t hipMemset(void *dst, int value, size_t size) {
     if (size && !dst) return record(hipErrorInvalidValue);
     if (size) memset(dst, value, size);
     return hipSuccess;
 }
 
-hipError_t hipMemset(void *dst, int value, size_t size) {
-    if (cu2amd_graph_unsafe()) return record(hipErrorStreamCaptureUnsupported);
-    return set_now(dst, value, size);
-}
-
 hipError_t hipMemsetAsync(void *dst, int value, size_t size, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_memset(dst, size, (uint8_t)value, 1, size, 1, stream);
-    return set_now(dst, value, size);
+    return hipMemset(dst, value, size);
 }
 
 /* One device: a peer copy is a copy on device 0. */
 hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId, size_t sizeBytes) {
     if (dstDeviceId != 0 || srcDeviceId != 0) return record(hipErrorInvalidDevice);
-    return copy_now(dst, src, sizeBytes, hipMemcpyDeviceToDevice);
+    return hipMemcpy(dst, src, sizeBytes, hipMemcpyDeviceToDevice);
 }
 
 hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice, size_t sizeBytes,
@@ -446,8 +430,6 @@ hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
 hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                             hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    if (cu2amd_graph_capturing(stream))
-        return cu2amd_graph_capture_memcpy2d(dst, dpitch, src, spitch, width, height, kind, stream);
     return hipMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
@@ -461,8 +443,6 @@ hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t 
 
 hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    if (cu2amd_graph_capturing(stream))
-        return cu2amd_graph_capture_memset(dst, pitch, (uint8_t)value, 1, width, height, stream);
     return hipMemset2D(dst, pitch, value, width, height);
 }
 
@@ -499,7 +479,7 @@ hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeByt
         return record(hipErrorInvalidMemcpyDirection);
     char *at;
     hipError_t err = symbol_range(symbol, sizeBytes, offset, &at);
-    return err == hipSuccess ? copy_now(at, src, sizeBytes, kind) : err;
+    return err == hipSuccess ? hipMemcpy(at, src, sizeBytes, kind) : err;
 }
 
 hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind) {
@@ -507,21 +487,17 @@ hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, 
         return record(hipErrorInvalidMemcpyDirection);
     char *at;
     hipError_t err = symbol_range(symbol, sizeBytes, offset, &at);
-    return err == hipSuccess ? copy_now(dst, at, sizeBytes, kind) : err;
+    return err == hipSuccess ? hipMemcpy(dst, at, sizeBytes, kind) : err;
 }
 
 hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
                                   hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    if (cu2amd_graph_capturing(stream))
-        return cu2amd_graph_capture_to_symbol(symbol, src, sizeBytes, offset, kind, stream);
     return hipMemcpyToSymbol(symbol, src, sizeBytes, offset, kind);
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes, size_t offset,
                                     hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    if (cu2amd_graph_capturing(stream))
-        return cu2amd_graph_capture_from_symbol(dst, symbol, sizeBytes, offset, kind, stream);
     return hipMemcpyFromSymbol(dst, symbol, sizeBytes, offset, kind);
 }

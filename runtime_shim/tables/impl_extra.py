@@ -43,9 +43,9 @@ _RANGES = (
     "memory and reported as CUDA reports them"
 )
 _POOL_SHARE = (
-    "not provided: the host platform's pools are the process's heap, which another process "
-    "cannot map (pools asking for shareable handles are cudaErrorNotSupported there); the "
-    "driver API's virtual memory functions share memory between processes"
+    "AMD: HIP's; host platform: a pool made with POSIX file descriptor handles makes each block "
+    "a shared-memory file; its handle is a descriptor naming the pool's process, and an exported "
+    "pointer opens in the importing process by mapping the block's file while the maker lives"
 )
 _V2_LOCATION = (
     "a location is a device or the host (cudaCpuDeviceId); host NUMA nodes are "
@@ -90,7 +90,7 @@ RUNTIME: dict[str, Impl] = {
         "NvSciSync is NVIDIA's (Tegra/DRIVE) interop; no ROCm counterpart",
     ),
     **{
-        name: Impl("", Status.UNSUPPORTED, _POOL_SHARE)
+        name: Impl(hip_name(name), E, _POOL_SHARE)
         for name in names("""
         cudaMemPoolExportPointer cudaMemPoolExportToShareableHandle
         cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
@@ -219,7 +219,7 @@ DRIVER: dict[str, Impl] = {
         "NvSciSync is NVIDIA's (Tegra/DRIVE) interop; no ROCm counterpart",
     ),
     **{
-        name: Impl("", Status.UNSUPPORTED, _POOL_SHARE)
+        name: Impl(hip_name(name), E, _POOL_SHARE)
         for name in names("""
         cuMemPoolExportPointer cuMemPoolExportToShareableHandle cuMemPoolImportFromShareableHandle
         cuMemPoolImportPointer
@@ -264,7 +264,7 @@ NEW_TYPES: dict[Kind, tuple[str, ...]] = {
         cudaAccessProperty cudaMemAccessFlags cudaMemAllocationHandleType cudaMemLocationType
         cudaStreamAttrID cudaSynchronizationPolicy
     """),
-    Kind.TYPE: names("cudaStreamAttrValue"),
+    Kind.TYPE: names("cudaMemPoolPtrExportData cudaStreamAttrValue"),
     Kind.ENUMERATOR: names("""
         cudaAccessPropertyNormal cudaAccessPropertyPersisting cudaAccessPropertyStreaming
         cudaMemAccessFlagsProtNone cudaMemAccessFlagsProtRead cudaMemAccessFlagsProtReadWrite
@@ -302,7 +302,8 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     **{
         name: (Kind.TYPE, _CU_VALUES)
         for name in names("""
-        CUgreenCtx CUlimit CUmemGenericAllocationHandle CUmemAllocationProp CUexecAffinitySmCount
+        CUgreenCtx CUlimit CUmemPoolPtrExportData CUmemGenericAllocationHandle CUmemAllocationProp
+        CUexecAffinitySmCount
         CUexecAffinityParam CUcigDataType CUctxCigParam CUctxCreateParams
         CUmemAllocationGranularity_flags
         cuuint32_t cuuint64_t CUmemoryPool CUmemPool_attribute CUmemLocationType CUmemLocation

@@ -63,6 +63,11 @@ typedef struct __cu2amd_cu_mem_pool_props {
     unsigned char reserved[64];
 } CUmemPoolProps;
 
+/* 64 opaque bytes, as HIP's hipMemPoolPtrExportData. */
+typedef struct __cu2amd_cu_pool_ptr_export_data {
+    unsigned char reserved[64];
+} CUmemPoolPtrExportData;
+
 /* IPC handles: HIP's (64 opaque bytes, passed by value), the runtime API's too. */
 #ifndef CU2AMD_IPC_HANDLES
 #define CU2AMD_IPC_HANDLES
@@ -256,6 +261,12 @@ int hipMemPoolGetAttribute(struct ihipMemPoolHandle_t *mem_pool, int attr, void 
 int hipMemPoolSetAccess(struct ihipMemPoolHandle_t *mem_pool, const void *desc_list, size_t count);
 int hipMemPoolGetAccess(int *flags, struct ihipMemPoolHandle_t *mem_pool, void *location);
 int hipMallocFromPoolAsync(void **dev_ptr, size_t size, struct ihipMemPoolHandle_t *mem_pool, CUstream stream);
+int hipMemPoolExportToShareableHandle(void *shared_handle, struct ihipMemPoolHandle_t *mem_pool, int handle_type,
+                                      unsigned int flags);
+int hipMemPoolImportFromShareableHandle(struct ihipMemPoolHandle_t **mem_pool, void *shared_handle, int handle_type,
+                                        unsigned int flags);
+int hipMemPoolExportPointer(void *export_data, void *dev_ptr);
+int hipMemPoolImportPointer(void **dev_ptr, struct ihipMemPoolHandle_t *mem_pool, void *export_data);
 int hipMallocAsync(void **dev_ptr, size_t size, CUstream stream);
 int hipFreeAsync(void *dev_ptr, CUstream stream);
 int hipIpcGetMemHandle(struct __cu2amd_ipc_mem_handle *handle, void *devPtr);
@@ -347,6 +358,29 @@ CU2AMD_API CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream
 }
 CU2AMD_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
     return CU2AMD_CU(hipFreeAsync(CU2AMD_PTR(dptr), __cu2amd_cu_stream(hStream)));
+}
+
+/* Sharing a pool with another process (a pool made with CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR):
+ * its handle is a file descriptor, passed to the importer as (void *)(intptr_t)fd. */
+CU2AMD_API CUresult cuMemPoolExportToShareableHandle(void *handle_out, CUmemoryPool pool,
+                                                     CUmemAllocationHandleType handleType, unsigned long long flags) {
+    if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    return CU2AMD_CU(hipMemPoolExportToShareableHandle(handle_out, pool, (int)handleType, 0));
+}
+CU2AMD_API CUresult cuMemPoolImportFromShareableHandle(CUmemoryPool *pool_out, void *handle,
+                                                       CUmemAllocationHandleType handleType, unsigned long long flags) {
+    if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    return CU2AMD_CU(hipMemPoolImportFromShareableHandle(pool_out, handle, (int)handleType, 0));
+}
+CU2AMD_API CUresult cuMemPoolExportPointer(CUmemPoolPtrExportData *shareData_out, CUdeviceptr ptr) {
+    return CU2AMD_CU(hipMemPoolExportPointer(shareData_out, CU2AMD_PTR(ptr)));
+}
+CU2AMD_API CUresult cuMemPoolImportPointer(CUdeviceptr *ptr_out, CUmemoryPool pool, CUmemPoolPtrExportData *shareData) {
+    void *p = NULL;
+    if (!ptr_out) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipMemPoolImportPointer(&p, pool, shareData));
+    if (err == CUDA_SUCCESS) *ptr_out = (CUdeviceptr)(uintptr_t)p;
+    return err;
 }
 
 /* ------------------------------------------------------------------ virtual memory management */

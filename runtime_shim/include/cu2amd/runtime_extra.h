@@ -58,6 +58,10 @@ struct cudaMemPoolProps {
     void *win32SecurityAttributes;
     unsigned char reserved[64];
 };
+/* 64 opaque bytes, as HIP's hipMemPoolPtrExportData. */
+struct cudaMemPoolPtrExportData {
+    unsigned char reserved[64];
+};
 enum cudaMemRangeAttribute {
     cudaMemRangeAttributeReadMostly = 1,
     cudaMemRangeAttributePreferredLocation = 2,
@@ -138,6 +142,23 @@ template <typename T>
 static __host__ __inline__ cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool,
                                                                cudaStream_t stream) {
     return cudaMallocFromPoolAsync((void **)ptr, size, memPool, stream);
+}
+/* Sharing a pool with another process (a pool made with cudaMemHandleTypePosixFileDescriptor):
+ * its handle is a file descriptor, passed to the importer as (void *)(intptr_t)fd. */
+CU2AMD_API cudaError_t cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t memPool,
+                                                          cudaMemAllocationHandleType handleType, unsigned int flags) {
+    return CU2AMD_ERR(hipMemPoolExportToShareableHandle(shareableHandle, memPool, (int)handleType, flags));
+}
+CU2AMD_API cudaError_t cudaMemPoolImportFromShareableHandle(cudaMemPool_t *memPool, void *shareableHandle,
+                                                            cudaMemAllocationHandleType handleType,
+                                                            unsigned int flags) {
+    return CU2AMD_ERR(hipMemPoolImportFromShareableHandle(memPool, shareableHandle, (int)handleType, flags));
+}
+CU2AMD_API cudaError_t cudaMemPoolExportPointer(cudaMemPoolPtrExportData *exportData, void *ptr) {
+    return CU2AMD_ERR(hipMemPoolExportPointer(exportData, ptr));
+}
+CU2AMD_API cudaError_t cudaMemPoolImportPointer(void **ptr, cudaMemPool_t memPool, cudaMemPoolPtrExportData *exportData) {
+    return CU2AMD_ERR(hipMemPoolImportPointer(ptr, memPool, exportData));
 }
 /* cuda_runtime.h's overloads of cudaMallocAsync that take a pool. */
 CU2AMD_API cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream) {

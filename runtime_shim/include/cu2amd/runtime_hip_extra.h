@@ -31,6 +31,12 @@ int hipMemPoolGetAttribute(struct ihipMemPoolHandle_t *mem_pool, int attr, void 
 int hipMemPoolSetAccess(struct ihipMemPoolHandle_t *mem_pool, const void *desc_list, size_t count);
 int hipMemPoolGetAccess(int *flags, struct ihipMemPoolHandle_t *mem_pool, void *location);
 int hipMallocFromPoolAsync(void **dev_ptr, size_t size, struct ihipMemPoolHandle_t *mem_pool, cudaStream_t stream);
+int hipMemPoolExportToShareableHandle(void *shared_handle, struct ihipMemPoolHandle_t *mem_pool, int handle_type,
+                                      unsigned int flags);
+int hipMemPoolImportFromShareableHandle(struct ihipMemPoolHandle_t **mem_pool, void *shared_handle, int handle_type,
+                                        unsigned int flags);
+int hipMemPoolExportPointer(void *export_data, void *dev_ptr);
+int hipMemPoolImportPointer(void **dev_ptr, struct ihipMemPoolHandle_t *mem_pool, void *export_data);
 /* IPC */
 int hipIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
 int hipIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
