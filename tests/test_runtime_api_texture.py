@@ -19,7 +19,8 @@ from runtime_programs import nvcc, run_on_host
 CALLS = {
     "cudaArrayGetInfo", "cudaCreateChannelDesc", "cudaCreateSurfaceObject",
     "cudaCreateTextureObject", "cudaDestroySurfaceObject", "cudaDestroyTextureObject",
-    "cudaFreeArray", "cudaGetChannelDesc", "cudaGetTextureObjectResourceDesc",
+    "cudaFreeArray", "cudaGetChannelDesc", "cudaGetSurfaceObjectResourceDesc",
+    "cudaGetTextureObjectResourceDesc",
     "cudaGetTextureObjectResourceViewDesc", "cudaGetTextureObjectTextureDesc",
     "cudaMalloc3DArray", "cudaMallocArray", "cudaMemcpy2DArrayToArray", "cudaMemcpy2DFromArray",
     "cudaMemcpy2DFromArrayAsync", "cudaMemcpy2DToArray", "cudaMemcpy2DToArrayAsync",
@@ -538,7 +539,13 @@ int main() {
         OK(cudaMemcpy2DFromArray(h, sizeof h[0], as, 0, 0, sizeof h[0], H, cudaMemcpyDeviceToHost));
         for (int y = 0; y < H; y++)
             for (int x = 0; x < W; x++) EXPECT(h[y][x].x == x * 10.0f + y && h[y][x].y == -(float)x);
+        cudaResourceDesc sr;
+        memset(&sr, 0, sizeof sr);
+        OK(cudaGetSurfaceObjectResourceDesc(&sr, s));
+        EXPECT(sr.resType == cudaResourceTypeArray && sr.res.array.array == as);
         OK(cudaDestroySurfaceObject(s));
+        CALL(cudaGetSurfaceObjectResourceDesc(&sr, s), cudaErrorInvalidValue);
+        CALL(cudaDestroySurfaceObject(s), cudaErrorInvalidValue);
         /* an array made without cudaArraySurfaceLoadStore holds no surface */
         res.res.array.array = a8;
         CALL(cudaCreateSurfaceObject(&s, &res), cudaErrorInvalidValue);

@@ -110,6 +110,12 @@ RUNTIME: dict[str, Impl] = {
         "hipCreateSurfaceObject (C++ linkage in libamdhip64 5.2)",
         note="arrays made with cudaArraySurfaceLoadStore",
     ),
+    "cudaGetSurfaceObjectResourceDesc": Impl(
+        "cu2amd/runtime_texture.h",
+        E,
+        "libamdhip64 5.2 has no hipGetSurfaceObjectResourceDesc: the header keeps each live "
+        "surface object's description (made with cudaCreateSurfaceObject) and returns it",
+    ),
     "cudaDestroySurfaceObject": Impl("hipDestroySurfaceObject (C++ linkage in libamdhip64 5.2)"),
 }
 DRIVER: dict[str, Impl] = {}

@@ -5,11 +5,6 @@
 #ifndef CU2AMD_DRIVER_UNSUPPORTED_H
 #define CU2AMD_DRIVER_UNSUPPORTED_H
 
-CU2AMD_CU_HOST int cuArray3DCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArray3DCreate (Memory Management) yet");
-CU2AMD_CU_HOST int cuArray3DGetDescriptor(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArray3DGetDescriptor (Memory Management) yet");
-CU2AMD_CU_HOST int cuArrayCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayCreate (Memory Management) yet");
-CU2AMD_CU_HOST int cuArrayDestroy(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayDestroy (Memory Management) yet");
-CU2AMD_CU_HOST int cuArrayGetDescriptor(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayGetDescriptor (Memory Management) yet");
 CU2AMD_CU_HOST int cuArrayGetMemoryRequirements(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayGetMemoryRequirements (Memory Management) yet");
 CU2AMD_CU_HOST int cuArrayGetPlane(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayGetPlane (Memory Management) yet");
 CU2AMD_CU_HOST int cuArrayGetSparseProperties(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayGetSparseProperties (Memory Management) yet");
@@ -64,11 +59,8 @@ CU2AMD_CU_HOST int cuExternalMemoryGetMappedBuffer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU
 CU2AMD_CU_HOST int cuExternalMemoryGetMappedMipmappedArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedMipmappedArray (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuFlushGPUDirectRDMAWrites(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFlushGPUDirectRDMAWrites (Device Management) yet");
 CU2AMD_CU_HOST int cuFuncGetModule(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetModule (Execution Control) yet");
-CU2AMD_CU_HOST int cuFuncGetName(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetName (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncGetParamInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetParamInfo (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetAttribute (Execution Control) yet");
-CU2AMD_CU_HOST int cuFuncSetBlockShape(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetBlockShape (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuFuncSetSharedSize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetSharedSize (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuGLCtxCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLCtxCreate (OpenGL Interoperability [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuGLGetDevices(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLGetDevices (OpenGL Interoperability) yet");
 CU2AMD_CU_HOST int cuGLInit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLInit (OpenGL Interoperability [DEPRECATED]) yet");
@@ -190,11 +182,7 @@ CU2AMD_CU_HOST int cuKernelGetLibrary(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE(
 CU2AMD_CU_HOST int cuKernelGetName(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuKernelGetName (Library Management) yet");
 CU2AMD_CU_HOST int cuKernelGetParamInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuKernelGetParamInfo (Library Management) yet");
 CU2AMD_CU_HOST int cuKernelSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuKernelSetAttribute (Library Management) yet");
-CU2AMD_CU_HOST int cuLaunch(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunch (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuLaunchCooperativeKernelMultiDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchCooperativeKernelMultiDevice (Execution Control) yet");
-CU2AMD_CU_HOST int cuLaunchGrid(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchGrid (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuLaunchGridAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchGridAsync (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuLaunchKernelEx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchKernelEx (Execution Control) yet");
 CU2AMD_CU_HOST int cuLibraryEnumerateKernels(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryEnumerateKernels (Library Management) yet");
 CU2AMD_CU_HOST int cuLibraryGetKernelCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetKernelCount (Library Management) yet");
 CU2AMD_CU_HOST int cuLibraryGetManaged(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetManaged (Library Management) yet");
@@ -207,13 +195,7 @@ CU2AMD_CU_HOST int cuMemcpy3DBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABL
 CU2AMD_CU_HOST int cuMemcpy3DPeer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DPeer (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpy3DPeerAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DPeerAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpyAtoA(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyAtoA (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyAtoD(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyAtoD (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyAtoH(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyAtoH (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyAtoHAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyAtoHAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpyBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyBatchAsync (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyDtoA(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyDtoA (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyHtoA(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyHtoA (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyHtoAAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyHtoAAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayCreate (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayDestroy(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayDestroy (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayGetLevel(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayGetLevel (Memory Management) yet");
@@ -231,11 +213,7 @@ CU2AMD_CU_HOST int cuMulticastGetGranularity(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVA
 CU2AMD_CU_HOST int cuMulticastUnbind(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuMulticastUnbind (Multicast Object Management) is not applicable: NVLink multicast objects have no ROCm counterpart");
 CU2AMD_CU_HOST int cuOccupancyMaxActiveClusters(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuOccupancyMaxActiveClusters (Occupancy) yet");
 CU2AMD_CU_HOST int cuOccupancyMaxPotentialClusterSize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuOccupancyMaxPotentialClusterSize (Occupancy) yet");
-CU2AMD_CU_HOST int cuParamSetSize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSetSize (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuParamSetTexRef(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSetTexRef (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuParamSetf(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSetf (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuParamSeti(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSeti (Execution Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuParamSetv(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSetv (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuPointerSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuPointerSetAttribute (Unified Addressing) yet");
 CU2AMD_CU_HOST int cuProfilerInitialize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuProfilerInitialize (Profiler Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuSignalExternalSemaphoresAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSignalExternalSemaphoresAsync (External Resource Interoperability) yet");
@@ -248,8 +226,6 @@ CU2AMD_CU_HOST int cuStreamGetGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE
 CU2AMD_CU_HOST int cuStreamIsCapturing(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamIsCapturing (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamUpdateCaptureDependencies(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamUpdateCaptureDependencies (Stream Management) yet");
 CU2AMD_CU_HOST int cuStreamUpdateCaptureDependencies_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamUpdateCaptureDependencies_v2 (Stream Management) yet");
-CU2AMD_CU_HOST int cuSurfObjectCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSurfObjectCreate (Surface Object Management) yet");
-CU2AMD_CU_HOST int cuSurfObjectDestroy(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSurfObjectDestroy (Surface Object Management) yet");
 CU2AMD_CU_HOST int cuSurfObjectGetResourceDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSurfObjectGetResourceDesc (Surface Object Management) yet");
 CU2AMD_CU_HOST int cuSurfRefGetArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSurfRefGetArray (Surface Reference Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuSurfRefSetArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSurfRefSetArray (Surface Reference Management [DEPRECATED]) yet");
@@ -257,11 +233,7 @@ CU2AMD_CU_HOST int cuTensorMapEncodeIm2col(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAIL
 CU2AMD_CU_HOST int cuTensorMapEncodeIm2colWide(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuTensorMapEncodeIm2colWide (Tensor Map Object Management) is not applicable: tensor maps describe the TMA unit of sm_90+; AMD GPUs have none");
 CU2AMD_CU_HOST int cuTensorMapEncodeTiled(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuTensorMapEncodeTiled (Tensor Map Object Management) is not applicable: tensor maps describe the TMA unit of sm_90+; AMD GPUs have none");
 CU2AMD_CU_HOST int cuTensorMapReplaceAddress(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuTensorMapReplaceAddress (Tensor Map Object Management) is not applicable: tensor maps describe the TMA unit of sm_90+; AMD GPUs have none");
-CU2AMD_CU_HOST int cuTexObjectCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexObjectCreate (Texture Object Management) yet");
-CU2AMD_CU_HOST int cuTexObjectDestroy(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexObjectDestroy (Texture Object Management) yet");
-CU2AMD_CU_HOST int cuTexObjectGetResourceDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexObjectGetResourceDesc (Texture Object Management) yet");
 CU2AMD_CU_HOST int cuTexObjectGetResourceViewDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexObjectGetResourceViewDesc (Texture Object Management) yet");
-CU2AMD_CU_HOST int cuTexObjectGetTextureDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexObjectGetTextureDesc (Texture Object Management) yet");
 CU2AMD_CU_HOST int cuTexRefCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexRefCreate (Texture Reference Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuTexRefDestroy(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexRefDestroy (Texture Reference Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuTexRefGetAddress(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexRefGetAddress (Texture Reference Management [DEPRECATED]) yet");

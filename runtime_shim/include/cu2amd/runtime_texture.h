@@ -3,6 +3,8 @@
 #ifndef CU2AMD_RUNTIME_TEXTURE_H
 #define CU2AMD_RUNTIME_TEXTURE_H
 
+#include <stdlib.h>
+
 /* ------------------------------------------------------------------ channel descriptions */
 
 CU2AMD_API cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, cudaChannelFormatKind f) {
@@ -196,15 +198,65 @@ CU2AMD_API cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc *pTexDesc
 
 /* ------------------------------------------------------------------ surface objects */
 
+/* libamdhip64 5.2 cannot say what a surface object was made of: the headers remember it,
+ * one record per live surface object, for cudaGetSurfaceObjectResourceDesc. */
+struct __cu2amd_surface_record {
+    cudaSurfaceObject_t object;
+    cudaResourceDesc desc;
+    struct __cu2amd_surface_record *next;
+};
+__host__ inline struct __cu2amd_surface_record **__cu2amd_surface_records(int lock) {
+    static struct __cu2amd_surface_record *head = 0;
+    static int busy = 0;
+    if (lock)
+        while (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE)) {
+        }
+    else
+        __atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
+    return &head;
+}
 CU2AMD_API cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const cudaResourceDesc *pResDesc) {
     if (!pSurfObject) return __cu2amd_fail(cudaErrorInvalidValue);
+    struct __cu2amd_surface_record *record = (struct __cu2amd_surface_record *)malloc(sizeof *record);
+    if (!record) return __cu2amd_fail(cudaErrorMemoryAllocation);
     void *object = 0;
     cudaError_t err = CU2AMD_ERR(__cu2amd_hip_create_surface_object(&object, pResDesc));
-    if (err == cudaSuccess) *pSurfObject = (cudaSurfaceObject_t)object;
+    if (err != cudaSuccess) {
+        free(record);
+        return err;
+    }
+    *pSurfObject = (cudaSurfaceObject_t)object;
+    record->object = *pSurfObject;
+    record->desc = *pResDesc;
+    struct __cu2amd_surface_record **head = __cu2amd_surface_records(1);
+    record->next = *head;
+    *head = record;
+    __cu2amd_surface_records(0);
     return err;
 }
 CU2AMD_API cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) {
-    return CU2AMD_ERR(__cu2amd_hip_destroy_surface_object((void *)surfObject));
+    cudaError_t err = CU2AMD_ERR(__cu2amd_hip_destroy_surface_object((void *)surfObject));
+    if (err != cudaSuccess) return err;
+    for (struct __cu2amd_surface_record **r = __cu2amd_surface_records(1); *r; r = &(*r)->next)
+        if ((*r)->object == surfObject) {
+            struct __cu2amd_surface_record *gone = *r;
+            *r = gone->next;
+            free(gone);
+            break;
+        }
+    __cu2amd_surface_records(0);
+    return err;
+}
+CU2AMD_API cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc *pResDesc, cudaSurfaceObject_t surfObject) {
+    cudaError_t err = cudaErrorInvalidValue;
+    for (struct __cu2amd_surface_record *r = *__cu2amd_surface_records(1); r && pResDesc; r = r->next)
+        if (r->object == surfObject) {
+            *pResDesc = r->desc;
+            err = cudaSuccess;
+            break;
+        }
+    __cu2amd_surface_records(0);
+    return err == cudaSuccess ? err : __cu2amd_fail(err);
 }
 
 #endif
