@@ -8,7 +8,7 @@ the device library's `__cu2amd_shfl_sync` (idx mode, full mask: the same call as
 shfl.sync, so warp-32 holds on wave32, on wave64 and on the host platform's fibers), then
 does scalar arithmetic in a fixed order:
 
-- floating point (.f16 .bf16 .tf32 inputs): every product of two inputs is exact in f32,
+- floating point (.f16 .bf16 .tf32 .e4m3 .e5m2 inputs): every product of two inputs is exact in f32,
   and D = fma(a[k], b[k], ...fma(a[0], b[0], c)) over k ascending, in f32. NVIDIA's tensor
   cores add the products in an unspecified order and precision, so results may differ
   from an NVIDIA GPU's in the last bits; they are the same on every cu2amd target.
@@ -215,7 +215,9 @@ LAYOUTS: dict[tuple[str, str], Layout] = {
     ("m16n8k32", "int8"): Layout((0, 8), ((0, 0), (8, 0), (0, 16), (8, 16)), (0, 16), 4),
     ("m8n8k4", "f64"): Layout((0,), ((0, 0),), (0,), 1),
 }
-_FAMILY = {"f16": "half", "bf16": "half", "tf32": "tf32", "s8": "int8", "u8": "int8", "f64": "f64"}
+# The ISA's fragments of .e4m3/.e5m2 are those of .s8/.u8 of the same shape.
+_FAMILY = {"f16": "half", "bf16": "half", "tf32": "tf32", "f64": "f64"}
+_FAMILY |= {t: "int8" for t in ("s8", "u8", "e4m3", "e5m2")}
 
 
 def _element(b: ir.IRBuilder, reg: ir.Value, fmt: str, e: int) -> ir.Value:
@@ -227,6 +229,8 @@ def _element(b: ir.IRBuilder, reg: ir.Value, fmt: str, e: int) -> ir.Value:
     if fmt in ("f16", "bf16"):
         return half.widen(b, b.trunc(b.lshr(reg, I32(16 * e)), I16), fmt)
     byte = b.trunc(b.lshr(reg, I32(8 * e)), I8)
+    if fmt in ("e4m3", "e5m2"):  # exact in f32
+        return b.bitcast(fpbits.convert_float(b, byte, FORMATS[fmt], FORMATS["f32"], "rn"), F32)
     return b.sext(byte, I32) if fmt == "s8" else b.zext(byte, I32)
 
 
@@ -339,7 +343,7 @@ class MmaCore:
 
 
 def _check_types(ctx: FunctionContext, atype: str, btype: str) -> None:
-    if atype != btype and not (atype in ("s8", "u8") and btype in ("s8", "u8")):
+    if atype != btype and {atype, btype} not in ({"s8", "u8"}, {"e4m3", "e5m2"}):
         raise ctx.error(f"A and B must have the same type (.{atype} and .{btype})")
 
 

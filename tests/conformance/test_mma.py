@@ -82,8 +82,27 @@ def cd_layout(m: int):
     return 2, lambda ln, i: (_g(ln), 2 * _t(ln) + i)
 
 
-FAMILY = {"f16": "half", "bf16": "half", "tf32": "tf32", "s8": "int8", "u8": "int8", "f64": "f64"}
-BITS = {"f16": 16, "bf16": 16, "tf32": 32, "s8": 8, "u8": 8, "f64": 64, "f32": 32, "s32": 32}
+# .e4m3/.e5m2 fragments are the ISA's .s8/.u8 fragments of the same shape
+FAMILY = {"f16": "half", "bf16": "half", "tf32": "tf32", "s8": "int8", "u8": "int8", "f64": "f64",
+          "e4m3": "int8", "e5m2": "int8"}  # fmt: skip
+BITS = {"f16": 16, "bf16": 16, "tf32": 32, "s8": 8, "u8": 8, "f64": 64, "f32": 32, "s32": 32,
+        "e4m3": 8, "e5m2": 8}  # fmt: skip
+
+
+def fp8_value(byte: int, fmt: str) -> float:
+    """PTX ISA 5.2.3: .e4m3 (bias 7, no infinity, NaN S.1111.111) and .e5m2 (bias 15,
+    IEEE-like)."""
+    exp_bits, bias = (4, 7) if fmt == "e4m3" else (5, 15)
+    man_bits = 7 - exp_bits
+    sign = -1.0 if byte & 0x80 else 1.0
+    exp, man = (byte >> man_bits) & ((1 << exp_bits) - 1), byte & ((1 << man_bits) - 1)
+    if fmt == "e4m3" and exp == 15 and man == 7:
+        return float("nan")
+    if fmt == "e5m2" and exp == 31:
+        return sign * float("inf") if man == 0 else float("nan")
+    if exp == 0:
+        return sign * man * 2.0 ** (1 - bias - man_bits)
+    return sign * (1 + man / (1 << man_bits)) * 2.0 ** (exp - bias)
 
 
 def dims(shape: str) -> tuple[int, int, int]:
@@ -131,6 +150,9 @@ def decode(bits: np.ndarray, fmt: str) -> np.ndarray:
         return bits.astype(np.uint32).view(np.float32).astype(np.float64)
     if fmt == "f64":
         return bits.view(np.float64)
+    if fmt in ("e4m3", "e5m2"):
+        table = np.array([fp8_value(v, fmt) for v in range(256)])
+        return table[bits.astype(np.int64)]
     if fmt == "s8":
         return bits.astype(np.uint8).view(np.int8).astype(np.int64)
     if fmt == "u8":
@@ -295,6 +317,8 @@ EDGE = {
     "f64": [0, 1 << 63, 0x3FF0000000000000, 0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 1,
             0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000],
     "s8": [0x80, 0x7F, 0xFF, 0x00, 0x01], "u8": [0xFF, 0x00, 0x01, 0x80, 0x7F],
+    "e4m3": [0x00, 0x80, 0x7E, 0xFE, 0x01, 0x81, 0x7F, 0xFF, 0x38, 0x07],
+    "e5m2": [0x00, 0x80, 0x7B, 0xFB, 0x01, 0x7C, 0xFC, 0x7E, 0x7D, 0x3C],
     "s32": [0x80000000, 0x7FFFFFFF, 0xFFFFFFFF, 0, 1],
 }  # fmt: skip
 
@@ -305,6 +329,9 @@ def random_bits(rng, fmt: str, shape, scale: float = 1.0) -> np.ndarray:
         lo, hi = {"s8": (-128, 128), "u8": (0, 256), "s32": (-(2**31), 2**31)}[fmt]
         v = rng.integers(lo, hi, shape)
         return (v & ((1 << BITS[fmt]) - 1)).astype(np.uint64)
+    if fmt in ("e4m3", "e5m2"):  # finite values
+        values = rng.integers(0, 256, shape).astype(np.uint64)
+        return np.where(np.isfinite(decode(values, fmt)), values, 0x38).astype(np.uint64)
     v = rng.standard_normal(shape) * scale
     if fmt == "f16":
         return v.astype(np.float16).view(np.uint16).astype(np.uint64)
@@ -367,6 +394,12 @@ FLOAT_FORMS = [
     Form("m16n8k4", "f32", "tf32", "tf32", "f32"),
     Form("m16n8k8", "f32", "tf32", "tf32", "f32"),
     Form("m8n8k4", "f64", "f64", "f64", "f64"),
+    Form("m16n8k32", "f32", "e4m3", "e4m3", "f32"),
+    Form("m16n8k32", "f32", "e5m2", "e5m2", "f32"),
+    Form("m16n8k32", "f32", "e4m3", "e5m2", "f32"),
+    Form("m16n8k32", "f16", "e5m2", "e4m3", "f16"),
+    Form("m16n8k16", "f32", "e4m3", "e4m3", "f16"),
+    Form("m16n8k16", "f16", "e5m2", "e5m2", "f32"),
 ]
 INT_FORMS = [
     Form(shape, "s32", a, b, "s32", satf)
@@ -621,7 +654,7 @@ def test_every_form_compiles_for_amd_gpus(target: str) -> None:
         ("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%d0, %d1, %d2, %d3}, {%d0, %d1, "
          "%d2, %d3, %d0, %d1, %d2, %d3}, {%d0, %d1, %d2, %d3}, {%d0, %d1, %d2, %d3};",
          r"modifier '\.m16n8k16' is not supported yet"),
-        ("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, "
+        ("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, "
          "%r2, %r3}, {%r0, %r1}, {%f0, %f1, %f2, %f3};", r"unsupported PTX instruction"),
         ("ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r0, %r1}, [%rd0];",
          r"modifier '\.m16n16' is not supported yet"),
