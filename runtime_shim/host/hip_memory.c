@@ -151,7 +151,10 @@ int cu2amd_hip_device_allocation(const void *ptr, void **base, size_t *size) {
 
 /* ------------------------------------------------------------------ device memory */
 
-hipError_t hipMalloc(void **ptr, size_t size) { return allocate(ptr, size, MEMORY_DEVICE, 0); }
+hipError_t hipMalloc(void **ptr, size_t size) {
+    if (cu2amd_graph_unsafe()) return record(hipErrorStreamCaptureUnsupported);
+    return allocate(ptr, size, MEMORY_DEVICE, 0);
+}
 
 hipError_t hipFree(void *ptr) {
     if (!ptr) return hipSuccess;
@@ -381,33 +384,46 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void
 
 static int valid_kind(hipMemcpyKind kind) { return kind >= hipMemcpyHostToHost && kind <= hipMemcpyDefault; }
 
-hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind) {
+/* The copy itself; hipMemcpy is also refused during stream capture (CUDA's global mode). */
+static hipError_t copy_now(void *dst, const void *src, size_t size, hipMemcpyKind kind) {
     if (!valid_kind(kind)) return record(hipErrorInvalidMemcpyDirection);
     if (size && (!dst || !src)) return record(hipErrorInvalidValue);
     if (size) memmove(dst, src, size);
     return hipSuccess;
 }
 
-hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t stream) {
-    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    return hipMemcpy(dst, src, size, kind);
+hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind) {
+    if (cu2amd_graph_unsafe()) return record(hipErrorStreamCaptureUnsupported);
+    return copy_now(dst, src, size, kind);
 }
 
-hipError_t hipMemset(void *dst, int value, size_t size) {
+hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t stream) {
+    if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_memcpy(dst, src, size, kind, stream);
+    return copy_now(dst, src, size, kind);
+}
+
+static hipError_t set_now(void *dst, int value, size_t size) {
     if (size && !dst) return record(hipErrorInvalidValue);
     if (size) memset(dst, value, size);
     return hipSuccess;
 }
 
+hipError_t hipMemset(void *dst, int value, size_t size) {
+    if (cu2amd_graph_unsafe()) return record(hipErrorStreamCaptureUnsupported);
+    return set_now(dst, value, size);
+}
+
 hipError_t hipMemsetAsync(void *dst, int value, size_t size, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    return hipMemset(dst, value, size);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_memset(dst, size, (uint8_t)value, 1, size, 1, stream);
+    return set_now(dst, value, size);
 }
 
 /* One device: a peer copy is a copy on device 0. */
 hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId, size_t sizeBytes) {
     if (dstDeviceId != 0 || srcDeviceId != 0) return record(hipErrorInvalidDevice);
-    return hipMemcpy(dst, src, sizeBytes, hipMemcpyDeviceToDevice);
+    return copy_now(dst, src, sizeBytes, hipMemcpyDeviceToDevice);
 }
 
 hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice, size_t sizeBytes,
@@ -430,6 +446,8 @@ hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
 hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                             hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream))
+        return cu2amd_graph_capture_memcpy2d(dst, dpitch, src, spitch, width, height, kind, stream);
     return hipMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
@@ -443,6 +461,8 @@ hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t 
 
 hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream))
+        return cu2amd_graph_capture_memset(dst, pitch, (uint8_t)value, 1, width, height, stream);
     return hipMemset2D(dst, pitch, value, width, height);
 }
 
@@ -479,7 +499,7 @@ hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeByt
         return record(hipErrorInvalidMemcpyDirection);
     char *at;
     hipError_t err = symbol_range(symbol, sizeBytes, offset, &at);
-    return err == hipSuccess ? hipMemcpy(at, src, sizeBytes, kind) : err;
+    return err == hipSuccess ? copy_now(at, src, sizeBytes, kind) : err;
 }
 
 hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind) {
@@ -487,17 +507,21 @@ hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, 
         return record(hipErrorInvalidMemcpyDirection);
     char *at;
     hipError_t err = symbol_range(symbol, sizeBytes, offset, &at);
-    return err == hipSuccess ? hipMemcpy(dst, at, sizeBytes, kind) : err;
+    return err == hipSuccess ? copy_now(dst, at, sizeBytes, kind) : err;
 }
 
 hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
                                   hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream))
+        return cu2amd_graph_capture_to_symbol(symbol, src, sizeBytes, offset, kind, stream);
     return hipMemcpyToSymbol(symbol, src, sizeBytes, offset, kind);
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes, size_t offset,
                                     hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream))
+        return cu2amd_graph_capture_from_symbol(dst, symbol, sizeBytes, offset, kind, stream);
     return hipMemcpyFromSymbol(dst, symbol, sizeBytes, offset, kind);
 }
