@@ -20,7 +20,8 @@ from runtime_programs import link_for_gfx942, run_on_host
 # The runtime functions this program calls and checks (see tests/test_api_tables_run.py,
 # through tests/test_runtime_api_coop.py).
 CALLS = {
-    "cudaFuncGetName", "cudaLaunchCooperativeKernel", "cudaLaunchKernelEx", "cudaLaunchKernelExC",
+    "cudaFuncGetName", "cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernelMultiDevice",
+    "cudaLaunchKernelEx", "cudaLaunchKernelExC",
     "cudaSetDoubleForDevice", "cudaSetDoubleForHost",
 }  # fmt: skip
 
@@ -193,6 +194,17 @@ int main() {
     CALL(cudaLaunchKernelExC(nullptr, (const void *)grid_sum, args), cudaErrorInvalidValue);
     cudaGetLastError();
     EXPECT(sizeof(cudaLaunchAttributeValue) == 64 && sizeof(cudaLaunchAttribute) == 72);
+
+    /* The deprecated multi-device form, with this one device. */
+    for (int r = 0; r < ROUNDS; r++) out[r] = 0;
+    cudaLaunchParams params = {(void *)grid_sum, dim3(blocks), dim3(THREADS), args, 0, 0};
+    OK(cudaLaunchCooperativeKernelMultiDevice(&params, 1, cudaCooperativeLaunchMultiDeviceNoPreSync |
+                                                          cudaCooperativeLaunchMultiDeviceNoPostSync));
+    OK(cudaDeviceSynchronize());
+    for (int r = 0; r < ROUNDS; r++) EXPECT(out[r] == expected * (r + 1));
+    CALL(cudaLaunchCooperativeKernelMultiDevice(&params, 2), cudaErrorInvalidValue);
+    CALL(cudaLaunchCooperativeKernelMultiDevice(&params, 1, 4), cudaErrorInvalidValue);
+    cudaGetLastError();
 
     /* The kernel's mangled name; deprecated double conversions do nothing. */
     const char *name = nullptr;

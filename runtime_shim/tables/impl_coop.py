@@ -17,6 +17,12 @@ _EX = (
 )
 
 RUNTIME: dict[str, Impl] = {
+    "cudaLaunchCooperativeKernelMultiDevice": Impl(
+        "hipLaunchCooperativeKernel",
+        Status.EMULATED,
+        "one device (cu2amd has one): one entry, launched with cudaLaunchCooperativeKernel; more "
+        "entries are cudaErrorInvalidValue; multi_grid_group is not provided",
+    ),
     "cudaFuncGetName": Impl("hipKernelNameRefByPtr", note="the mangled name"),
     "cudaSetDoubleForDevice": Impl("cu2amd: nothing to do (deprecated; so in CUDA too)"),
     "cudaSetDoubleForHost": Impl("cu2amd: nothing to do (deprecated; so in CUDA too)"),
@@ -72,6 +78,9 @@ NEW_TYPES: dict[Kind, tuple[str, ...]] = {
 }
 _LAYOUT = "cu2amd: CUDA 12.0's layout (cu2amd/runtime_launch_ex.h)"
 TYPES: dict[str, Impl] = {
+    "cudaLaunchParams": Impl("hipLaunchParams"),
+    "cudaCooperativeLaunchMultiDeviceNoPreSync": Impl("hipCooperativeLaunchMultiDeviceNoPreSync"),
+    "cudaCooperativeLaunchMultiDeviceNoPostSync": Impl("hipCooperativeLaunchMultiDeviceNoPostSync"),
     **{name: Impl("cu2amd: CUDA's value") for name in NEW_TYPES[Kind.ENUMERATOR]},
     "cudaLaunchAttributeID": Impl("cu2amd: CUDA's values"),
     "cudaLaunchAttributeValue": Impl(

@@ -32,6 +32,31 @@ static __host__ __inline__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3
     return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
 
+/* Deprecated (CUDA 11.3): one cooperative launch per device. cu2amd has one device, so one
+ * entry; the pre- and post-launch syncs are what stream order gives a single launch. */
+struct cudaLaunchParams {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    void **args;
+    size_t sharedMem;
+    cudaStream_t stream;
+};
+#define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define cudaCooperativeLaunchMultiDeviceNoPostSync 0x02
+CU2AMD_API cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList,
+                                                              unsigned int numDevices, unsigned int flags = 0) {
+    int devices = 0;
+    cudaError_t err = cudaGetDeviceCount(&devices);
+    if (err != cudaSuccess) return err;
+    if (!launchParamsList || numDevices == 0 || numDevices > (unsigned int)devices || numDevices != 1 ||
+        (flags & ~3u) != 0)
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    const struct cudaLaunchParams *p = launchParamsList;
+    return cudaLaunchCooperativeKernel((const void *)p->func, p->gridDim, p->blockDim, p->args, p->sharedMem,
+                                       p->stream);
+}
+
 /* ------------------------------------------------------------------ kernel attributes */
 
 /* The kernel's mangled name, as the compiler registered it. */

@@ -9,7 +9,6 @@ typedef struct __cu2amd_unsupported_cudaExternalSemaphore_t *cudaExternalSemapho
 typedef struct __cu2amd_unsupported_cudaFunction_t *cudaFunction_t __attribute__((unavailable("cu2amd does not support cudaFunction_t (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaGraphicsResource_t *cudaGraphicsResource_t __attribute__((unavailable("cu2amd does not support cudaGraphicsResource_t (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaKernel_t *cudaKernel_t __attribute__((unavailable("cu2amd does not support cudaKernel_t (Data types used by CUDA Runtime: types) yet")));
-typedef struct __cu2amd_unsupported_cudaLaunchParams *cudaLaunchParams __attribute__((unavailable("cu2amd does not support cudaLaunchParams (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaLibrary_t *cudaLibrary_t __attribute__((unavailable("cu2amd does not support cudaLibrary_t (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaMemcpy3DPeerParms *cudaMemcpy3DPeerParms __attribute__((unavailable("cu2amd does not support cudaMemcpy3DPeerParms (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaMipmappedArray_t *cudaMipmappedArray_t __attribute__((unavailable("cu2amd does not support cudaMipmappedArray_t (Data types used by CUDA Runtime: types) yet")));
@@ -134,7 +133,6 @@ __host__ int cudaGraphicsVDPAURegisterVideoSurface(...) __attribute__((unavailab
 __host__ int cudaImportExternalMemory(...) __attribute__((unavailable("cu2amd does not support cudaImportExternalMemory (External Resource Interoperability) yet")));
 __host__ int cudaImportExternalSemaphore(...) __attribute__((unavailable("cu2amd does not support cudaImportExternalSemaphore (External Resource Interoperability) yet")));
 __host__ int cudaKernelSetAttributeForDevice(...) __attribute__((unavailable("cu2amd does not support cudaKernelSetAttributeForDevice (Library Management) yet")));
-__host__ int cudaLaunchCooperativeKernelMultiDevice(...) __attribute__((unavailable("cu2amd does not support cudaLaunchCooperativeKernelMultiDevice (Execution Control) yet")));
 __host__ int cudaLibraryEnumerateKernels(...) __attribute__((unavailable("cu2amd does not support cudaLibraryEnumerateKernels (Library Management) yet")));
 __host__ int cudaLibraryGetGlobal(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetGlobal (Library Management) yet")));
 __host__ int cudaLibraryGetKernel(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetKernel (Library Management) yet")));
