@@ -24,7 +24,7 @@ CALLS = {
     "cudaGetTextureObjectResourceViewDesc", "cudaGetTextureObjectTextureDesc",
     "cudaMalloc3DArray", "cudaMallocArray", "cudaMemcpy2DArrayToArray", "cudaMemcpy2DFromArray",
     "cudaMemcpy2DFromArrayAsync", "cudaMemcpy2DToArray", "cudaMemcpy2DToArrayAsync",
-    "cudaMemcpyFromArray", "cudaMemcpyFromArrayAsync", "cudaMemcpyToArray",
+    "cudaMemcpyArrayToArray", "cudaMemcpyFromArray", "cudaMemcpyFromArrayAsync", "cudaMemcpyToArray",
     "cudaMemcpyToArrayAsync",
 }  # fmt: skip
 
@@ -504,6 +504,12 @@ int main() {
         memset(back, 0, sizeof back);
         OK(cudaMemcpyFromArrayAsync(back, b8, 6, 1, n, cudaMemcpyDeviceToHost, 0));
         EXPECT(memcmp(back, row, n) == 0);
+        /* array to array from byte offsets whose rows do not line up: 30 bytes from (3, 2) of
+           a8 to (9, 0) of b8 */
+        OK(cudaMemcpyArrayToArray(b8, 9, 0, a8, 3, 2, 30));
+        OK(cudaMemcpyFromArray(back, b8, 9, 0, 30, cudaMemcpyDeviceToHost));
+        EXPECT(memcmp(back, U8 + 2 * W * 4 + 3, 30) == 0);
+        CALL(cudaMemcpyArrayToArray(b8, 0, 0, a8, 0, 0, 4, cudaMemcpyHostToDevice), cudaErrorInvalidMemcpyDirection);
         OK(cudaMemcpyToArrayAsync(b8, 0, 0, U8, sizeof back, cudaMemcpyHostToDevice));
         OK(cudaMemcpy2DToArrayAsync(b8, 4, 2, row, 8, 8, 2, cudaMemcpyHostToDevice, 0));
         OK(cudaMemcpy2DFromArrayAsync(back, 8, b8, 4, 2, 8, 2, cudaMemcpyDeviceToHost));
@@ -867,7 +873,7 @@ def test_texture_functions_are_a_compile_error_on_gfx942(tmp_path: Path) -> None
 # The driver API's arrays and texture objects (cu2amd/driver_texture.h).
 DRIVER_CALLS = {
     "cuArray3DCreate", "cuArray3DGetDescriptor", "cuArrayCreate", "cuArrayDestroy",
-    "cuArrayGetDescriptor", "cuMemcpyAtoD", "cuMemcpyAtoH", "cuMemcpyAtoHAsync", "cuMemcpyDtoA",
+    "cuArrayGetDescriptor", "cuMemcpyAtoA", "cuMemcpyAtoD", "cuMemcpyAtoH", "cuMemcpyAtoHAsync", "cuMemcpyDtoA",
     "cuMemcpyHtoA", "cuMemcpyHtoAAsync", "cuSurfObjectCreate", "cuSurfObjectDestroy",
     "cuTexObjectCreate", "cuTexObjectDestroy", "cuTexObjectGetResourceDesc",
     "cuTexObjectGetTextureDesc",
@@ -971,6 +977,14 @@ int main() {
     CUdeviceptr d;
     OK(cuMemAlloc(&d, 12));
     OK(cuMemcpyAtoD(d, a, 0, 12));
+    CUarray a2;
+    CUDA_ARRAY_DESCRIPTOR ad2 = {5, 2, CU_AD_FORMAT_UNSIGNED_INT8, 1};
+    OK(cuArrayCreate(&a2, &ad2));
+    OK(cuMemcpyAtoA(a2, 1, a, 2, 8)); /* rows of 4 bytes into rows of 5 */
+    unsigned char a2back[10];
+    OK(cuMemcpyAtoH(a2back, a2, 0, 10));
+    EXPECT(a2back[1] == whole[0][2] && a2back[2] == whole[0][3] && a2back[3] == whole[1][0] && a2back[8] == whole[2][1]);
+    OK(cuArrayDestroy(a2));
     OK(cuMemcpyDtoA(a, 0, d, 12));
     OK(cuMemcpyHtoAAsync(a, 0, bytes, 4, 0));
     OK(cuMemcpyAtoHAsync(back, a, 0, 12, 0));

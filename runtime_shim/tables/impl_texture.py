@@ -91,6 +91,12 @@ RUNTIME: dict[str, Impl] = {
         note="deprecated in CUDA; up to three 2D copies (partial first "
         "row, whole rows, partial last row)",
     ),
+    "cudaMemcpyArrayToArray": Impl(
+        "hipMalloc + hipMemcpy2DFromArray + hipMemcpy2DToArray",
+        E,
+        "deprecated in CUDA; through a temporary device buffer of `count` bytes (the arrays' "
+        "rows need not line up)",
+    ),
     "cudaMemcpyToArrayAsync": Impl("hipMemcpy2DToArrayAsync", note="as cudaMemcpyToArray"),
     "cudaMemcpyFromArray": Impl("hipMemcpy2DFromArray", note="as cudaMemcpyToArray"),
     "cudaMemcpyFromArrayAsync": Impl("hipMemcpy2DFromArrayAsync", note="as cudaMemcpyToArray"),
@@ -187,6 +193,9 @@ DRIVER.update(
             n: Impl(_DRV + "2D array copies", note="the offset in bytes, row after row")
             for n in names("cuMemcpyAtoD cuMemcpyDtoA")
         },
+        "cuMemcpyAtoA": Impl(
+            _DRV + "2D array copies", E, "through a temporary device buffer of ByteCount bytes"
+        ),
         "cuTexObjectCreate": Impl(
             _DRV + "cudaCreateTextureObject",
             note="8- and 16-bit integers read as normalized floats unless "

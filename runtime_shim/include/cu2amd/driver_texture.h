@@ -242,6 +242,19 @@ CU2AMD_API CUresult cuMemcpyAtoD(CUdeviceptr dstDevice, CUarray srcArray, size_t
     return __cu2amd_cu_array_copy(0, srcArray, srcOffset, (char *)(uintptr_t)dstDevice, ByteCount, 0, NULL);
 }
 
+/* Array to array from byte offsets: through a temporary device buffer. */
+CU2AMD_API CUresult cuMemcpyAtoA(CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset,
+                                 size_t ByteCount) {
+    if (ByteCount == 0) return CUDA_SUCCESS;
+    void *staging = NULL;
+    CUresult err = CU2AMD_CU(hipMalloc(&staging, ByteCount));
+    if (err != CUDA_SUCCESS) return err;
+    err = __cu2amd_cu_array_copy(0, srcArray, srcOffset, (char *)staging, ByteCount, 0, NULL);
+    if (err == CUDA_SUCCESS) err = __cu2amd_cu_array_copy(1, dstArray, dstOffset, (char *)staging, ByteCount, 0, NULL);
+    hipFree(staging);
+    return err;
+}
+
 /* cuMemcpy2D where a side is an array (cuda.h's __cu2amd_cu_memcpy2d hands these here);
  * array to array is one HIP 3D copy, in elements. */
 CU2AMD_API CUresult __cu2amd_cu_memcpy2d_array(const CUDA_MEMCPY2D *c, CUstream stream, int async) {

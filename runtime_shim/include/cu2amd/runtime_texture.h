@@ -166,6 +166,26 @@ CU2AMD_API cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src
     return __cu2amd_linear_array_copy(0, (cudaArray_t)src, wOffset, hOffset, (char *)dst, count, kind, 1, stream);
 }
 
+/* Array to array from byte offsets, row after row: through a temporary device buffer (the two
+ * arrays' rows need not line up). */
+CU2AMD_API cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                              cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                              size_t count, cudaMemcpyKind kind = cudaMemcpyDeviceToDevice) {
+    if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return __cu2amd_fail(cudaErrorInvalidMemcpyDirection);
+    if (count == 0) return cudaSuccess;
+    void *staging = 0;
+    cudaError_t err = CU2AMD_ERR(hipMalloc(&staging, count));
+    if (err != cudaSuccess) return err;
+    err = __cu2amd_linear_array_copy(0, (cudaArray_t)src, wOffsetSrc, hOffsetSrc, (char *)staging, count,
+                                     cudaMemcpyDeviceToDevice, 0, 0);
+    if (err == cudaSuccess)
+        err = __cu2amd_linear_array_copy(1, dst, wOffsetDst, hOffsetDst, (char *)staging, count,
+                                         cudaMemcpyDeviceToDevice, 0, 0);
+    hipFree(staging);
+    return err;
+}
+
 /* ------------------------------------------------------------------ texture objects */
 
 CU2AMD_API cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const cudaResourceDesc *pResDesc,

@@ -151,7 +151,6 @@ __host__ int cudaMallocMipmappedArray(...) __attribute__((unavailable("cu2amd do
 __host__ int cudaMemcpy3DBatchAsync(...) __attribute__((unavailable("cu2amd does not support cudaMemcpy3DBatchAsync (Memory Management) yet")));
 __host__ int cudaMemcpy3DPeer(...) __attribute__((unavailable("cu2amd does not support cudaMemcpy3DPeer (Memory Management) yet")));
 __host__ int cudaMemcpy3DPeerAsync(...) __attribute__((unavailable("cu2amd does not support cudaMemcpy3DPeerAsync (Memory Management) yet")));
-__host__ int cudaMemcpyArrayToArray(...) __attribute__((unavailable("cu2amd does not support cudaMemcpyArrayToArray (Memory Management [DEPRECATED]) yet")));
 __host__ int cudaMemcpyBatchAsync(...) __attribute__((unavailable("cu2amd does not support cudaMemcpyBatchAsync (Memory Management) yet")));
 __host__ int cudaMipmappedArrayGetMemoryRequirements(...) __attribute__((unavailable("cu2amd does not support cudaMipmappedArrayGetMemoryRequirements (Memory Management) yet")));
 __host__ int cudaMipmappedArrayGetSparseProperties(...) __attribute__((unavailable("cu2amd does not support cudaMipmappedArrayGetSparseProperties (Memory Management) yet")));
