@@ -321,6 +321,20 @@ int main() {
     OK(cuCtxCreate_v4(&plain, &params, 0, dev));
     OK(cuCtxDestroy(plain));
     OK(cuCtxSetCurrent(ctx));
+    /* The deprecated usage count: attach twice, detach three times (the last destroys). */
+    CUcontext counted = NULL, again = NULL, current = NULL;
+    OK(cuCtxCreate(&counted, 0, dev));
+    OK(cuCtxAttach(&again, 0));
+    EXPECT(again == counted);
+    OK(cuCtxAttach(&again, 0));
+    CALL(cuCtxAttach(&again, 1), CUDA_ERROR_INVALID_VALUE);
+    CALL(cuCtxDetach(ctx), CUDA_ERROR_INVALID_CONTEXT); /* not the current one */
+    OK(cuCtxDetach(counted));
+    OK(cuCtxDetach(counted));
+    OK(cuCtxGetCurrent(&current));
+    EXPECT(current == counted);
+    OK(cuCtxDetach(counted)); /* destroyed */
+    OK(cuCtxSetCurrent(ctx));
 
     /* Peer access: one device. */
     int value = -1;

@@ -194,6 +194,14 @@ DRIVER: dict[str, Impl] = {
         "no execution affinity: CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY (CUDA's answer where it is "
         "not supported)",
     ),
+    "cuCtxAttach": Impl(
+        "cu2amd: stream_attributes.h", E, "the usage count is kept by cu2amd per context handle"
+    ),
+    "cuCtxDetach": Impl(
+        "hipCtxDestroy",
+        E,
+        "the usage count is kept by cu2amd per context handle; the last detach destroys it",
+    ),
     "cuCtxGetLimit": Impl(
         "cu2amd: cu2amd/limits.h", E, "as cudaDeviceGetLimit (the same store): kept, not applied"
     ),

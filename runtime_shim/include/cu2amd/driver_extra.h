@@ -593,6 +593,30 @@ CU2AMD_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId) {
     __cu2amd_stream_slot(NULL, 0);
     return slot ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
+/* The deprecated usage count: cuCtxAttach counts the current context once more, cuCtxDetach
+ * (of the current context) once less, destroying it when no attachment is left beyond its
+ * creation's (kept per context in stream_attributes.h's table). */
+CU2AMD_API CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags) {
+    CUcontext ctx = NULL;
+    if (!pctx || flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || !ctx) return CUDA_ERROR_INVALID_CONTEXT;
+    __cu2amd_stream_attrs *slot = __cu2amd_stream_slot((struct ihipStream_t *)(void *)ctx, 1);
+    if (slot) slot->attached++;
+    __cu2amd_stream_slot(NULL, 0);
+    if (!slot) return CUDA_ERROR_OUT_OF_MEMORY;
+    *pctx = ctx;
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuCtxDetach(CUcontext ctx) {
+    CUcontext current = NULL;
+    if (cuCtxGetCurrent(&current) != CUDA_SUCCESS || !ctx || ctx != current) return CUDA_ERROR_INVALID_CONTEXT;
+    __cu2amd_stream_attrs *slot = __cu2amd_stream_slot((struct ihipStream_t *)(void *)ctx, 0);
+    int attached = slot && slot->attached > 0;
+    if (attached) slot->attached--;
+    if (slot && !attached) slot->stream = (struct ihipStream_t *)~(uintptr_t)0; /* it goes: forget it */
+    __cu2amd_stream_slot(NULL, 0);
+    return attached ? CUDA_SUCCESS : cuCtxDestroy(ctx);
+}
 CU2AMD_API CUresult cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart, CUevent hEnd) {
     return CU2AMD_CU(hipEventElapsedTime(pMilliseconds, hStart, hEnd));
 }

@@ -20,6 +20,7 @@ typedef struct __cu2amd_stream_attrs {
     unsigned long long id;
     unsigned char window[32]; /* cudaAccessPolicyWindow / CUaccessPolicyWindow: 32 bytes */
     int sync_policy;
+    int attached; /* a context's cuCtxAttach count (the driver API's deprecated usage count) */
 } __cu2amd_stream_attrs;
 
 /* The entry of `stream` (made if `make`), or NULL; with the table's lock held until
