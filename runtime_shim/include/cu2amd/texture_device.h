@@ -336,6 +336,7 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_sample(const struct __cu2amd_t
     float frac[3] = {0.0f, 0.0f, 0.0f};
     for (int d = 0; d < dims; d++) {
         float u = t->normalized ? coord[d] * (float)t->size[d] : coord[d];
+        u = __builtin_fminf(__builtin_fmaxf(u, -1.0e9f), 1.0e9f); /* NaN and infinities: in int range */
         if (linear) {
             float b = u - 0.5f, f = __builtin_floorf(b);
             base[d] = (int)f;
@@ -430,7 +431,7 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_gather(cudaTextureObject_t obj
     int base[2];
     for (int d = 0; d < 2; d++) {
         float u = t->normalized ? coord[d] * (float)t->size[d] : coord[d];
-        base[d] = (int)__builtin_floorf(u - 0.5f);
+        base[d] = (int)__builtin_floorf(__builtin_fminf(__builtin_fmaxf(u, -1.0e9f), 1.0e9f) - 0.5f);
     }
     const int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
     __cu2amd_tex_f4 r;
@@ -441,6 +442,8 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_gather(cudaTextureObject_t obj
     }
     return r;
 }
+/* The host runtime's trap: the launch fails, with the message on stderr. */
+extern "C" __device__ void __cu2amd_trap(const char *site);
 /* Surfaces: x in bytes; out of range, cudaBoundaryModeZero reads 0 and drops writes,
  * cudaBoundaryModeClamp clamps to the edge, cudaBoundaryModeTrap traps (the kernel fails). */
 CU2AMD_DEVICE_INLINE char *__cu2amd_surf_at(cudaSurfaceObject_t s, int dims, int x, int y, int z, int layer, int size,
@@ -451,7 +454,10 @@ CU2AMD_DEVICE_INLINE char *__cu2amd_surf_at(cudaSurfaceObject_t s, int dims, int
     for (int d = 0; d < 3; d++)
         if (pos[d] < 0 || pos[d] > limit[d]) {
             if (mode == 0) return 0;
-            if (mode == 2) __builtin_trap();
+            if (mode == 2) {
+                __cu2amd_trap("surface access out of range (cudaBoundaryModeTrap)");
+                return 0;
+            }
             pos[d] = pos[d] < 0 ? 0 : limit[d];
         }
     return (char *)t->data + (unsigned long long)pos[2] * t->slice + (unsigned long long)pos[1] * t->pitch + pos[0];
