@@ -75,8 +75,9 @@ RUNTIME: dict[str, Impl] = {
     "cudaArrayGetInfo": Impl(
         "hipGetChannelDesc + HIP's array record",
         E,
-        "libamdhip64 5.2 has no hipArrayGetInfo: the "
-        "extent and flags are read from HIP's hipArray record (width, height, depth, type)",
+        "libamdhip64 5.2 has no hipArrayGetInfo: the extent and flags are HIP's hipArray record's "
+        "(width, height, depth, type); on AMD GPUs a 2D array's depth may read 1 where CUDA "
+        "reports 0; the host platform reports CUDA's values",
     ),
     "cudaMemcpy2DToArray": Impl("hipMemcpy2DToArray"),
     "cudaMemcpy2DToArrayAsync": Impl("hipMemcpy2DToArrayAsync"),
