@@ -32,14 +32,16 @@ WMMA_FAMILIES = (
 )
 
 
+WMMA_LOWERED = ("m16n16k16", "m16n16k8", "m8n8k4")  # emit/wmma.py
+
+
 def _wmma_shape(shapes: str) -> Slot:
-    """cu2amd lowers wmma's .m16n16k16 (emit/wmma.py), not the other shapes."""
-    lowered = "m16n16k16" if shapes == WMMA_SHAPES else None
-    return slot("shape", shapes, supported=lowered)
+    lowered = " ".join(s for s in shapes.split() if s in WMMA_LOWERED)
+    return slot("shape", shapes, supported=lowered if lowered and lowered != shapes else None)
 
 
 def _wmma(opcode: str, section: str, slots: tuple[Slot, ...], ops: tuple, shapes: str) -> Form:
-    if shapes == WMMA_SHAPES:
+    if any(s in WMMA_LOWERED for s in shapes.split()):
         return Form(opcode, section, slots, ops, S, emitter="mma." + opcode.replace(".", "_"))
     return Form(opcode, section, slots, ops, U, note=NOTE)
 
@@ -124,7 +126,7 @@ FORMS = (
     _wmma_mma(ANY_LAYOUT, WMMA_SHAPES, _types("s32", "s8 u8", "s8 u8", "s32"), tail=(SATF,)),
     _wmma_mma(ANY_LAYOUT, WMMA_SHAPES, _types("f32", "bf16", "bf16", "f32")),
     _wmma_mma(ANY_LAYOUT, "m16n16k8", _types("f32", "tf32", "tf32", "f32")),
-    _wmma_mma(ANY_LAYOUT, "m8n8k4", (opt("rnd", "rn rz rm rp"), *F64)),
+    _wmma_mma(ANY_LAYOUT, "m8n8k4", (opt("rnd", "rn rz rm rp", supported="rn"), *F64)),
     _wmma_mma(ROW_COL, "m8n8k32", _types("s32", "s4 u4", "s4 u4", "s32"), tail=(SATF,)),
     _wmma_mma(ROW_COL, "m8n8k128", _types("s32", "b1", "b1", "s32"),
               head=(slot("op", "xor and"), slot("popc", "popc"))),

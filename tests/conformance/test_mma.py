@@ -668,7 +668,9 @@ def test_every_form_compiles_for_amd_gpus(target: str) -> None:
         ("wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32 {%r0, %r1, %r2, %r3, %r0, %r1, "
          "%r2, %r3}, {%r0, %r1}, {%r2, %r3}, {%r0, %r1, %r2, %r3, %r0, %r1, %r2, %r3};",
          r"A and B must have the same type \(\.s8 and \.u8\)"),
-        ("wmma.load.a.sync.aligned.row.m16n16k8.tf32 {%r0, %r1, %r2, %r3}, [%rd0], 8;",
+        ("wmma.mma.sync.aligned.row.col.m8n8k4.rz.f64.f64.f64.f64 {%d0, %d1}, {%d2}, {%d3}, "
+         "{%d0, %d1};", r"modifier '\.rz' is not supported yet"),
+        ("wmma.load.a.sync.aligned.row.m8n8k32.s4 {%r0}, [%rd0], 32;",
          r"unsupported PTX instruction 'wmma\.load.*\(warp-level matrix multiply-accumulate\)"),
         ("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1}, "
          "{%r2}, {%f0, %f1};", r"this operand needs 4 registers, not 2"),
@@ -714,25 +716,29 @@ def test_tiled_gemm(warp_size: int) -> None:
 
 # -- wmma (m16n16k16) -----------------------------------------------------------------------
 
-NUMPY_BITS = {8: np.uint8, 16: np.uint16, 32: np.uint32}
+NUMPY_BITS = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 
 def _to_memory(matrix: np.ndarray, layout: str, stride: int, fill: int) -> np.ndarray:
-    """A 16x16 matrix stored with `stride` elements between rows (.row) or columns (.col);
-    the padding holds `fill`."""
+    """A matrix stored with `stride` elements between rows (.row) or columns (.col); the
+    padding holds `fill`."""
     memory = np.full(16 * stride, fill, np.uint64)
-    for r in range(16):
-        for c in range(16):
+    for r in range(matrix.shape[0]):
+        for c in range(matrix.shape[1]):
             memory[r * stride + c if layout == "row" else c * stride + r] = matrix[r, c]
     return memory
 
 
-def _from_memory(memory: np.ndarray, layout: str, stride: int) -> np.ndarray:
-    out = np.zeros((16, 16), np.uint64)
-    for r in range(16):
-        for c in range(16):
+def _from_memory(memory: np.ndarray, layout: str, stride: int, shape) -> np.ndarray:
+    out = np.zeros(shape, np.uint64)
+    for r in range(shape[0]):
+        for c in range(shape[1]):
             out[r, c] = memory[r * stride + c if layout == "row" else c * stride + r]
     return out
+
+
+# wmma shape and the mma whose model applies, by A type
+WMMA_SHAPE = {"tf32": ("m16n16k8", "m16n8k8"), "f64": ("m8n8k4", "m8n8k4")}
 
 
 WMMA_CASES = [
@@ -745,12 +751,17 @@ WMMA_CASES = [
     ("s8", "s32", "s32", "row", "col", "row", "row", False),
     ("u8", "s32", "s32", "col", "row", "row", "col", True),
     ("s8", "s32", "s32", "row", "row", "row", "row", True),
+    ("tf32", "f32", "f32", "row", "col", "row", "row", False),
+    ("tf32", "f32", "f32", "col", "row", "col", "row", False),
+    ("f64", "f64", "f64", "row", "col", "row", "col", False),
+    ("f64", "f64", "f64", "col", "row", "col", "row", False),
 ]
 
 
 def _wmma_spelling(at: str, ct: str, dt: str, al: str, bl: str, satf: bool) -> str:
     types = f"{dt}.{ct}" if at == "f16" else f"{dt}.{at}.{at}.{ct}"
-    return f"wmma.mma.sync.aligned.{al}.{bl}.m16n16k16.{types}{'.satfinite' if satf else ''}"
+    shape = WMMA_SHAPE.get(at, ("m16n16k16",))[0]
+    return f"wmma.mma.sync.aligned.{al}.{bl}.{shape}.{types}{'.satfinite' if satf else ''}"
 
 
 @pytest.mark.parametrize("warp_size", WAVES)
@@ -759,56 +770,62 @@ def test_wmma(case, warp_size: int) -> None:
     """wmma.load (with padded strides, both layouts), wmma.mma, wmma.store: D as mma's
     model computes it, stored where the layout and stride say, the padding untouched."""
     at, ct, dt, al, bl, cl, dl, satf = case
+    shape, mma_shape = WMMA_SHAPE.get(at, ("m16n16k16", "m16n8k16"))
+    m, n, k = dims(shape)
     strides = {"a": 24, "b": 20, "c": 18, "d": 28}
     rng = np.random.default_rng(zlib.crc32(repr(case).encode()) + warp_size)
-    form = Form("m16n8k16", dt, at, at, ct, satf)  # the model's element types
-    regs = {"a": {"f16": 8, "bf16": 4}.get(at, 2), "b": {"f16": 8, "bf16": 4}.get(at, 2),
-            "c": 4 if ct == "f16" else 8, "d": 4 if dt == "f16" else 8}  # fmt: skip
+    form = Form(mma_shape, dt, at, at, ct, satf)  # the model's element types
+    ab = {"f16": 8, "bf16": 4, "tf32": 4, "f64": 1}.get(at, 2)
+    cd = {"f16": 4, "f64": 2}
+    regs = {"a": ab, "b": ab, "c": cd.get(ct, 8), "d": cd.get(dt, 8)}
     bits = {"a": BITS[at], "b": BITS[at], "c": BITS[ct], "d": BITS[dt]}
-    vec = {m: "{" + ", ".join(f"%{m}{i}" for i in range(regs[m])) + "}" for m in "abcd"}
-    sp = "wmma.load.{m}.sync.aligned.{layout}.m16n16k16.global.{t} {v}, [%p{i}], {s};"
+    vec = {x: "{" + ", ".join(f"%{x}{i}" for i in range(regs[x])) + "}" for x in "abcd"}
+    sp = "wmma.load.{x}.sync.aligned.{layout}.{shape}.global.{t} {v}, [%p{i}], {s};"
+    reg = "b64" if at == "f64" else "b32"
     lines = [
         HEADER + ".visible .entry k(.param .u64 p0, .param .u64 p1, .param .u64 p2, "
         ".param .u64 p3)\n{",
-        "  .reg .b32 %a<8>, %b<8>, %c<8>, %d<8>, %w;",
+        f"  .reg .{reg} %a<8>, %b<8>, %c<8>, %d<8>;",
+        "  .reg .b32 %w;",
         "  .reg .b64 %p<4>, %o;",
         "  mov.u32 %w, %tid.x;",
         "  shr.u32 %w, %w, 5;",
     ]  # fmt: skip
-    for i, m in enumerate("abcd"):
-        size = 16 * strides[m] * bits[m] // 8
+    for i, x in enumerate("abcd"):
+        size = 16 * strides[x] * bits[x] // 8
         lines += [f"  ld.param.u64 %p{i}, [p{i}];", f"  mul.wide.u32 %o, %w, {size};",
                   f"  add.s64 %p{i}, %p{i}, %o;"]  # fmt: skip
-    for i, (m, layout, t) in enumerate((("a", al, at), ("b", bl, at), ("c", cl, ct))):
-        lines.append("  " + sp.format(m=m, layout=layout, t=t, v=vec[m], i=i, s=strides[m]))
+    for i, (x, layout, t) in enumerate((("a", al, at), ("b", bl, at), ("c", cl, ct))):
+        lines.append("  " + sp.format(x=x, layout=layout, shape=shape, t=t, v=vec[x], i=i,
+                                      s=strides[x]))  # fmt: skip
     lines.append(f"  {_wmma_spelling(at, ct, dt, al, bl, satf)} {vec['d']}, {vec['a']}, "
                  f"{vec['b']}, {vec['c']};")  # fmt: skip
-    lines.append(f"  wmma.store.d.sync.aligned.{dl}.m16n16k16.global.{dt} [%p3], {vec['d']}, "
+    lines.append(f"  wmma.store.d.sync.aligned.{dl}.{shape}.global.{dt} [%p3], {vec['d']}, "
                  f"{strides['d']};\n  ret;\n}}\n")  # fmt: skip
     text = "\n".join(lines)
     mats = []
     for w in range(WARPS):
-        a = random_bits(rng, at, (16, 16))
-        b = random_bits(rng, at, (16, 16))
-        c = random_bits(rng, ct, (16, 16), 4.0)
+        a = random_bits(rng, at, (m, k))
+        b = random_bits(rng, at, (k, n))
+        c = random_bits(rng, ct, (m, n), 4.0)
         if w == 1:  # edge values
             for mat, fmt in ((a, at), (b, at), (c, ct)):
                 flat = mat.reshape(-1)
-                picks = rng.choice(flat.size, 24, replace=False)
+                picks = rng.choice(flat.size, flat.size // 4, replace=False)
                 flat[picks] = rng.choice(EDGE[fmt], picks.size)
         mats.append((a, b, c))
     sentinel = 0x5A5A5A5A & ((1 << bits["d"]) - 1)
     bufs = []
-    for m, layout, index in (("a", al, 0), ("b", bl, 1), ("c", cl, 2)):
-        memory = np.concatenate([_to_memory(x[index], layout, strides[m], 0) for x in mats])
-        bufs.append(host.to_device(memory.astype(NUMPY_BITS[bits[m]])))
+    for x, layout, index in (("a", al, 0), ("b", bl, 1), ("c", cl, 2)):
+        memory = np.concatenate([_to_memory(y[index], layout, strides[x], 0) for y in mats])
+        bufs.append(host.to_device(memory.astype(NUMPY_BITS[bits[x]])))
     out = np.full(WARPS * 16 * strides["d"], sentinel, NUMPY_BITS[bits["d"]])
     d_buf = host.to_device(out)
     host.Module.from_ptx(text).launch("k", 1, 32 * WARPS, [*bufs, d_buf], warp_size=warp_size)
     memory = d_buf.to_numpy().astype(np.uint64).reshape(WARPS, -1)
-    got = [_from_memory(memory[w], dl, strides["d"]) for w in range(WARPS)]
+    got = [_from_memory(memory[w], dl, strides["d"], (m, n)) for w in range(WARPS)]
     check(form, mats, got)
     for w in range(WARPS):
         padding = np.ones(16 * strides["d"], bool)
-        padding[_to_memory(np.ones((16, 16), np.uint64), dl, strides["d"], 0) == 1] = False
+        padding[_to_memory(np.ones((m, n), np.uint64), dl, strides["d"], 0) == 1] = False
         assert np.all(memory[w][padding] == sentinel), "wmma.store wrote outside D"
