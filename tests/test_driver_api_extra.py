@@ -154,7 +154,19 @@ int main() {
     unsigned int words[6];
     OK(cuMemcpyDtoH(words, d, sizeof words));
     EXPECT(words[0] == 41 && words[2] == 0 && words[3] == 1 && words[4] == 7 && words[5] == 9);
-    CALL(cuStreamWaitValue32(s, d, 1, CU_STREAM_WAIT_VALUE_FLUSH), CUDA_ERROR_NOT_SUPPORTED);
+    /* NOR of 32 bits: ~(0xFFFF0000 | 0x0000FFFF) is 0 in 32 bits, so the wait lasts until
+     * another thread clears a bit. */
+    OK(cuStreamWriteValue32(s, d + 24, 0xFFFF0000u, 0));
+    unsigned int *nor = (unsigned int *)(uintptr_t)(d + 24);
+    std::thread clearer([nor] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        __atomic_store_n(nor, 0xFFFE0000u, __ATOMIC_RELEASE);
+    });
+    auto before = std::chrono::steady_clock::now();
+    OK(cuStreamWaitValue32(s, d + 24, 0x0000FFFFu, CU_STREAM_WAIT_VALUE_NOR));
+    EXPECT(std::chrono::steady_clock::now() - before >= std::chrono::milliseconds(50));
+    clearer.join();
+        CALL(cuStreamWaitValue32(s, d, 1, CU_STREAM_WAIT_VALUE_FLUSH), CUDA_ERROR_NOT_SUPPORTED);
     CALL(cuStreamWriteValue32(s, d, 1, 2), CUDA_ERROR_INVALID_VALUE);
     OK(cuMemFree(d));
 

@@ -198,13 +198,15 @@ hipError_t hipIpcOpenEventHandle(hipEvent_t *event, hipIpcEventHandle_t handle) 
  * as a hang would otherwise be silent. */
 #define WAIT_VALUE_SECONDS 10
 
-static int wait_done(uint64_t v, uint64_t value, unsigned flags, uint64_t mask) {
+/* HIP's conditions on the value's `width` bits (the mask applies to the value read, and for
+ * NOR to `value` too). */
+static int wait_done(uint64_t v, uint64_t value, unsigned flags, uint64_t mask, uint64_t width) {
     v &= mask;
     switch (flags) {
     case hipStreamWaitValueGte: return v >= value;
     case hipStreamWaitValueEq: return v == value;
     case hipStreamWaitValueAnd: return (v & value) != 0;
-    default: return ~(v | (value & mask)) != 0;
+    default: return (~(v | (value & mask)) & width) != 0;
     }
 }
 
@@ -217,7 +219,7 @@ static hipError_t wait_value(hipStream_t stream, void *ptr, uint64_t value, unsi
     for (;;) {
         uint64_t v = bits == 64 ? __atomic_load_n((uint64_t *)ptr, __ATOMIC_ACQUIRE)
                                 : __atomic_load_n((uint32_t *)ptr, __ATOMIC_ACQUIRE);
-        if (wait_done(v, value & width, flags, mask & width)) return hipSuccess;
+        if (wait_done(v, value & width, flags, mask & width, width)) return hipSuccess;
         clock_gettime(CLOCK_MONOTONIC, &now);
         if (now.tv_sec - start.tv_sec >= WAIT_VALUE_SECONDS) {
             fprintf(stderr, "cu2amd host runtime: hipStreamWaitValue%d: the value at %p did not satisfy the wait in %d s "
