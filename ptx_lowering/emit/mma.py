@@ -17,7 +17,7 @@ does scalar arithmetic in a fixed order:
   intermediate precision: C is widened to f32, the chain runs in f32 and D is rounded once
   to nearest even. NaN results are the canonical NaN (0x7fffffff, 0x7fff,
   0x7fffffffffffffff).
-- .f64 (m8n8k4): the same fma chain in f64, k ascending.
+- .f64: the same fma chain in f64, k ascending.
 - integer (.s8 .u8, .s32 accumulator): exact; the sum is formed in 64 bits, then wraps to
   32 bits, or with `.satfinite` clamps to [INT32_MIN, INT32_MAX].
 
@@ -214,6 +214,11 @@ LAYOUTS: dict[tuple[str, str], Layout] = {
     ("m16n8k16", "int8"): Layout((0, 8), ((0, 0), (8, 0)), (0,), 4),
     ("m16n8k32", "int8"): Layout((0, 8), ((0, 0), (8, 0), (0, 16), (8, 16)), (0, 16), 4),
     ("m8n8k4", "f64"): Layout((0,), ((0, 0),), (0,), 1),
+    ("m16n8k4", "f64"): Layout((0, 8), ((0, 0), (8, 0)), (0,), 1),
+    ("m16n8k8", "f64"): Layout((0, 8), ((0, 0), (8, 0), (0, 4), (8, 4)), (0, 4), 1),
+    ("m16n8k16", "f64"): Layout(
+        (0, 8), tuple((8 * (r % 2), 4 * (r // 2)) for r in range(8)), (0, 4, 8, 12), 1
+    ),
 }
 # The ISA's fragments of .e4m3/.e5m2 are those of .s8/.u8 of the same shape.
 _FAMILY = {"f16": "half", "bf16": "half", "tf32": "tf32", "f64": "f64"}

@@ -143,7 +143,7 @@ FORMS = (
     _mma("m16n8k64", ROW_COL, *MXF4, SCALED),
     _mma("m16n8k64", ROW_COL, *MXF4NVF4, SCALED),
     _mma("m16n8k32", ROW_COL, *MXF8F6F4, SCALED),
-    _mma("m8n8k4 m16n8k4 m16n8k8 m16n8k16", ROW_COL, (), F64, lowered="m8n8k4"),
+    _mma("m8n8k4 m16n8k4 m16n8k8 m16n8k16", ROW_COL, (), F64, lowered=""),
     _mma("m8n8k16 m16n8k16 m16n8k32", ROW_COL, (SATF,), INT8, lowered=""),
     _mma("m8n8k32 m16n8k32 m16n8k64", ROW_COL, (SATF,), INT4),
     _mma("m8n8k128 m16n8k128 m16n8k256", ROW_COL, (), _types("s32", "b1", "b1", "s32"),

@@ -63,6 +63,12 @@ A_LAYOUT = {
         ),
     ),
     ("m8n8k4", "f64"): (1, lambda ln, i: (_g(ln), _t(ln))),
+    ("m16n8k4", "f64"): (2, lambda ln, i: (_g(ln) + 8 * i, _t(ln))),
+    ("m16n8k8", "f64"): (4, lambda ln, i: (_g(ln) + 8 * (i % 2), _t(ln) + 4 * (i // 2))),
+    ("m16n8k16", "f64"): (
+        8,
+        lambda ln, i: (_g(ln) + 8 * (i % 2), 2 * i + _t(ln) if i % 2 == 0 else 2 * i - 2 + _t(ln)),
+    ),
 }
 B_LAYOUT = {
     ("m16n8k8", "half"): (2, lambda ln, i: (2 * _t(ln) + i, _g(ln))),
@@ -73,6 +79,9 @@ B_LAYOUT = {
     ("m16n8k16", "int8"): (4, lambda ln, i: (4 * _t(ln) + i, _g(ln))),
     ("m16n8k32", "int8"): (8, lambda ln, i: (4 * _t(ln) + (i & 3) + 16 * (i >= 4), _g(ln))),
     ("m8n8k4", "f64"): (1, lambda ln, i: (_t(ln), _g(ln))),
+    ("m16n8k4", "f64"): (1, lambda ln, i: (_t(ln), _g(ln))),
+    ("m16n8k8", "f64"): (2, lambda ln, i: (_t(ln) + 4 * i, _g(ln))),
+    ("m16n8k16", "f64"): (4, lambda ln, i: (_t(ln) + 4 * i, _g(ln))),
 }
 
 
@@ -394,6 +403,9 @@ FLOAT_FORMS = [
     Form("m16n8k4", "f32", "tf32", "tf32", "f32"),
     Form("m16n8k8", "f32", "tf32", "tf32", "f32"),
     Form("m8n8k4", "f64", "f64", "f64", "f64"),
+    Form("m16n8k4", "f64", "f64", "f64", "f64"),
+    Form("m16n8k8", "f64", "f64", "f64", "f64"),
+    Form("m16n8k16", "f64", "f64", "f64", "f64"),
     Form("m16n8k32", "f32", "e4m3", "e4m3", "f32"),
     Form("m16n8k32", "f32", "e5m2", "e5m2", "f32"),
     Form("m16n8k32", "f32", "e4m3", "e5m2", "f32"),
@@ -652,8 +664,8 @@ def test_every_form_compiles_for_amd_gpus(target: str) -> None:
          r"unsupported PTX instruction 'mma\.sync\.aligned\.m8n8k4\.row\.col\.f32\.f16\.f16\.f32' "
          r"\(warp-level matrix multiply-accumulate\)"),
         ("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%d0, %d1, %d2, %d3}, {%d0, %d1, "
-         "%d2, %d3, %d0, %d1, %d2, %d3}, {%d0, %d1, %d2, %d3}, {%d0, %d1, %d2, %d3};",
-         r"modifier '\.m16n8k16' is not supported yet"),
+         "%d2, %d3}, {%d0, %d1, %d2, %d3}, {%d0, %d1, %d2, %d3};",
+         r"this operand needs 8 registers, not 4"),
         ("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, "
          "%r2, %r3}, {%r0, %r1}, {%f0, %f1, %f2, %f3};", r"unsupported PTX instruction"),
         ("ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r0, %r1}, [%rd0];",
