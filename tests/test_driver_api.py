@@ -850,13 +850,13 @@ def test_driver_unsupported_header_is_up_to_date() -> None:
 def test_an_unsupported_driver_function_is_a_compile_error_naming_it(tmp_path: Path) -> None:
     source = tmp_path / "graph.cu"
     source.write_text(
-        "#include <cuda.h>\nint main() {\n    cuInit(0);\n    return cuGraphCreate(0, 0);\n}\n"
+        "#include <cuda.h>\nint main() {\n    cuInit(0);\n    return cuCtxSetFlags(0);\n}\n"
     )
     proc = nvcc("--offload-arch=host", "-c", "-o", str(tmp_path / "graph.o"), str(source))
     assert proc.returncode != 0
     assert (
-        f"{source}:4:12: error: 'cuGraphCreate' is unavailable: cu2amd does not support "
-        "cuGraphCreate (Graph Management) yet" in proc.stderr
+        f"{source}:4:12: error: 'cuCtxSetFlags' is unavailable: cu2amd does not support "
+        "cuCtxSetFlags (Context Management) yet" in proc.stderr
     )
 
 

@@ -33,7 +33,14 @@ CALLS = {
     "cudaGraphUpload", "cudaUserObjectCreate", "cudaUserObjectRelease", "cudaUserObjectRetain",
     "cudaStreamBeginCapture", "cudaStreamEndCapture", "cudaStreamGetCaptureInfo",
     "cudaStreamIsCapturing", "cudaStreamUpdateCaptureDependencies",
-    "cudaThreadExchangeStreamCaptureMode",
+    "cudaThreadExchangeStreamCaptureMode", "cudaGraphEventRecordNodeSetEvent",
+    "cudaGraphEventWaitNodeSetEvent", "cudaGraphExecChildGraphNodeSetParams",
+    "cudaGraphExecEventRecordNodeSetEvent", "cudaGraphExecEventWaitNodeSetEvent",
+    "cudaGraphExecMemcpyNodeSetParams", "cudaGraphExecMemcpyNodeSetParamsFromSymbol",
+    "cudaGraphExecMemcpyNodeSetParamsToSymbol", "cudaGraphHostNodeSetParams",
+    "cudaGraphMemcpyNodeSetParams", "cudaGraphMemcpyNodeSetParams1D",
+    "cudaGraphMemcpyNodeSetParamsFromSymbol", "cudaGraphMemcpyNodeSetParamsToSymbol",
+    "cudaGraphMemsetNodeSetParams",
 }  # fmt: skip
 
 _CHECKS = r"""
@@ -326,6 +333,98 @@ int main() {
     OK(cudaUserObjectRelease(object2, 1));
     EXPECT(destructions == 2);
 
+    /* Setting each kind of node's parameters, in the graph and in an executable graph: a
+     * 3D copy node (a 4x2 box of a 8x4 float matrix), 1D and symbol copies, memset, host,
+     * event and child graph nodes. */
+    {
+        float m[4][8], box[2][4] = {}, *dm;
+        size_t pitch;
+        for (int r = 0; r < 4; r++) for (int c = 0; c < 8; c++) m[r][c] = (float)(10 * r + c);
+        OK(cudaMallocPitch((void **)&dm, &pitch, sizeof m[0], 4));
+        OK(cudaMemcpy2D(dm, pitch, m, sizeof m[0], sizeof m[0], 4, cudaMemcpyHostToDevice));
+        cudaMemcpy3DParms p3 = {};
+        p3.srcPtr = make_cudaPitchedPtr(dm, pitch, 8, 4);
+        p3.srcPos = make_cudaPos(2 * sizeof(float), 1, 0);
+        p3.dstPtr = make_cudaPitchedPtr(box, sizeof box[0], 4, 2);
+        p3.extent = make_cudaExtent(4 * sizeof(float), 2, 1);
+        p3.kind = cudaMemcpyDeviceToHost;
+        cudaGraph_t q;
+        OK(cudaGraphCreate(&q, 0));
+        cudaGraphNode_t c3, c1, sym_to, sym_from, mset, hnode, rnode, wnode, cnode;
+        OK(cudaGraphAddMemcpyNode(&c3, q, nullptr, 0, &p3));
+        cudaMemcpy3DParms g3 = {};
+        OK(cudaGraphMemcpyNodeGetParams(c3, &g3));
+        EXPECT(g3.srcPtr.ptr == dm && g3.extent.height == 2 && g3.srcPos.y == 1);
+        p3.srcPos = make_cudaPos(0, 2, 0);
+        OK(cudaGraphMemcpyNodeSetParams(c3, &p3)); /* rows 2..3, columns 0..3 */
+        int one = 1, two = 2, at = 0;
+        OK(cudaGraphAddMemcpyNode1D(&c1, q, &c3, 1, dy, hy, sizeof(float), cudaMemcpyHostToDevice));
+        OK(cudaGraphMemcpyNodeSetParams1D(c1, dx, hx, sizeof hx, cudaMemcpyHostToDevice));
+        OK(cudaGraphAddMemcpyNodeToSymbol(&sym_to, q, &c1, 1, dev_table, &two, sizeof(int), 0,
+                                          cudaMemcpyHostToDevice));
+        OK(cudaGraphMemcpyNodeSetParamsToSymbol(sym_to, dev_table, &one, sizeof(int), 3 * sizeof(int),
+                                                cudaMemcpyHostToDevice));
+        OK(cudaGraphAddMemcpyNodeFromSymbol(&sym_from, q, &sym_to, 1, &at, dev_table, sizeof(int), 0,
+                                            cudaMemcpyDeviceToHost));
+        OK(cudaGraphMemcpyNodeSetParamsFromSymbol(sym_from, &at, dev_table, sizeof(int), 3 * sizeof(int),
+                                                  cudaMemcpyDeviceToHost));
+        cudaMemsetParams ms = {};
+        ms.dst = dy; ms.value = 0; ms.elementSize = 4; ms.width = N; ms.height = 1;
+        OK(cudaGraphAddMemsetNode(&mset, q, &sym_from, 1, &ms));
+        ms.value = 0x40400000; /* 3.0f */
+        OK(cudaGraphMemsetNodeSetParams(mset, &ms));
+        int other_calls = 0;
+        cudaHostNodeParams hn = {count, &host_calls};
+        OK(cudaGraphAddHostNode(&hnode, q, &mset, 1, &hn));
+        hn.userData = &other_calls;
+        OK(cudaGraphHostNodeSetParams(hnode, &hn));
+        cudaEvent_t e1, e2;
+        OK(cudaEventCreate(&e1));
+        OK(cudaEventCreate(&e2));
+        OK(cudaGraphAddEventRecordNode(&rnode, q, &hnode, 1, e1));
+        OK(cudaGraphEventRecordNodeSetEvent(rnode, e2));
+        OK(cudaGraphAddEventWaitNode(&wnode, q, &rnode, 1, e1));
+        OK(cudaGraphEventWaitNodeSetEvent(wnode, e2));
+        cudaEvent_t seen;
+        OK(cudaGraphEventRecordNodeGetEvent(rnode, &seen)); EXPECT(seen == e2);
+        OK(cudaGraphEventWaitNodeGetEvent(wnode, &seen)); EXPECT(seen == e2);
+        cudaGraph_t small;
+        OK(cudaGraphCreate(&small, 0));
+        cudaGraphNode_t small_host;
+        OK(cudaGraphAddHostNode(&small_host, small, nullptr, 0, &hn));
+        OK(cudaGraphAddChildGraphNode(&cnode, q, &wnode, 1, small));
+        cudaGraphExec_t qe;
+        OK(cudaGraphInstantiate(&qe, q, 0));
+        OK(cudaGraphLaunch(qe, 0));
+        OK(cudaDeviceSynchronize());
+        EXPECT(box[0][0] == 20.0f && box[1][3] == 33.0f && at == 1 && other_calls == 2);
+        float y0 = 0;
+        OK(cudaMemcpy(&y0, dy, sizeof y0, cudaMemcpyDeviceToHost));
+        EXPECT(y0 == 3.0f);
+        /* The executable graph's copies: the first rows again, the symbol's first word. */
+        p3.srcPos = make_cudaPos(4 * sizeof(float), 0, 0);
+        OK(cudaGraphExecMemcpyNodeSetParams(qe, c3, &p3));
+        OK(cudaGraphExecMemcpyNodeSetParamsToSymbol(qe, sym_to, dev_table, &two, sizeof(int), 0,
+                                                    cudaMemcpyHostToDevice));
+        OK(cudaGraphExecMemcpyNodeSetParamsFromSymbol(qe, sym_from, &at, dev_table, sizeof(int), 0,
+                                                      cudaMemcpyDeviceToHost));
+        OK(cudaGraphExecEventRecordNodeSetEvent(qe, rnode, e1));
+        OK(cudaGraphExecEventWaitNodeSetEvent(qe, wnode, e1));
+        cudaGraph_t empty_child;
+        OK(cudaGraphCreate(&empty_child, 0));
+        OK(cudaGraphExecChildGraphNodeSetParams(qe, cnode, small));
+        OK(cudaGraphLaunch(qe, 0));
+        OK(cudaDeviceSynchronize());
+        EXPECT(box[0][0] == 4.0f && box[1][3] == 17.0f && at == 2 && other_calls == 4);
+        OK(cudaGraphExecDestroy(qe));
+        OK(cudaGraphDestroy(empty_child));
+        OK(cudaGraphDestroy(small));
+        OK(cudaGraphDestroy(q));
+        OK(cudaEventDestroy(e1));
+        OK(cudaEventDestroy(e2));
+        OK(cudaFree(dm));
+    }
+
     OK(cudaGraphExecDestroy(exec));
     OK(cudaGraphDestroy(g));
     OK(cudaGraphDestroy(copy));
@@ -504,6 +603,10 @@ int main() {
 }
 """
 )
+
+
+# Both programs, for tests/test_api_tables_run.py (which checks each of CALLS is called).
+PROGRAM = GRAPH_PROGRAM + CAPTURE_PROGRAM
 
 
 @pytest.fixture(scope="module")

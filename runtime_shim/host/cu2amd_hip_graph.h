@@ -204,7 +204,9 @@ CU2AMD_GRAPH_HOOK hipError_t cu2amd_graph_capture_event_record(hipEvent_t event,
 /* hipStreamWaitEvent where the stream captures or the event was captured: joins the
  * stream to the event's capture. */
 CU2AMD_GRAPH_HOOK hipError_t cu2amd_graph_capture_wait_event(hipStream_t stream, hipEvent_t event);
-/* The sizes of a registered kernel's parameters (hip.c): their count, -1 when unknown. */
+/* The sizes of a registered kernel's parameters (hip.c), of a module kernel's (module.c,
+ * `function` a hipFunction_t): their count, -1 when it is not one. */
 CU2AMD_GRAPH_HOOK int cu2amd_hip_kernel_arg_sizes(const void *function, const uint64_t **sizes);
+CU2AMD_GRAPH_HOOK int cu2amd_module_kernel_arg_sizes(const void *function, const uint32_t **sizes);
 
 #endif

@@ -24,6 +24,8 @@
 #define EXEC_MAGIC 0x45584543
 /* Handles below this are special values (CUDA's legacy and per-thread streams). */
 #define FIRST_OBJECT ((uintptr_t)4096)
+/* The most parameters of a module kernel in a kernel node. */
+#define CU2AMD_GRAPH_MAX_ARGS 256
 /* Kernel argument copies are aligned for any parameter type. */
 #define ARG_ALIGN 64
 
@@ -50,7 +52,8 @@ struct hipGraphNode {
     size_t n_deps, cap_deps;
     hipGraphNode_t origin; /* the node this one is a clone of */
     hipKernelNodeParams kernel;
-    void *args; /* the kernel's argument copies: pointers, then values */
+    int module_kernel; /* kernel.func is a module's hipFunction_t (the driver API's CUfunction) */
+    void *args;        /* the kernel's argument copies: pointers, then values */
     hipMemcpy3DParms copy3d;
     copy1d copy;
     hipMemsetParams set;
@@ -160,8 +163,15 @@ static void drop_last(hipGraphNode_t n) {
 static hipError_t set_kernel(hipGraphNode_t n, const hipKernelNodeParams *p) {
     if (!p || !p->func) return hipErrorInvalidValue;
     if (p->extra) return hipErrorNotSupported;
-    const uint64_t *sizes;
-    int count = cu2amd_hip_kernel_arg_sizes(p->func, &sizes);
+    const uint64_t *sizes = NULL;
+    const uint32_t *module_sizes = NULL;
+    uint64_t sizes_of_module[CU2AMD_GRAPH_MAX_ARGS];
+    int count = cu2amd_hip_kernel_arg_sizes(p->func, &sizes), module_kernel = 0;
+    if (count < 0 && (count = cu2amd_module_kernel_arg_sizes(p->func, &module_sizes)) >= 0) {
+        if (count > CU2AMD_GRAPH_MAX_ARGS) return hipErrorNotSupported;
+        for (int i = 0; i < count; i++) sizes_of_module[i] = module_sizes[i];
+        sizes = sizes_of_module, module_kernel = 1;
+    }
     if (count < 0) return hipErrorInvalidDeviceFunction;
     if (count > 0 && !p->kernelParams) return hipErrorInvalidValue;
     size_t bytes = ((size_t)count * sizeof(void *) + ARG_ALIGN - 1) / ARG_ALIGN * ARG_ALIGN;
@@ -179,6 +189,7 @@ static hipError_t set_kernel(hipGraphNode_t n, const hipKernelNodeParams *p) {
     n->args = args;
     n->kernel = *p;
     n->kernel.kernelParams = pointers;
+    n->module_kernel = module_kernel;
     return hipSuccess;
 }
 
@@ -638,6 +649,11 @@ static hipError_t run_node(hipGraphNode_t n, hipStream_t stream) {
     const copy1d *c = &n->copy;
     switch (n->type) {
     case hipGraphNodeTypeKernel:
+        if (n->module_kernel)
+            return hipModuleLaunchKernel((hipFunction_t)n->kernel.func, n->kernel.gridDim.x, n->kernel.gridDim.y,
+                                         n->kernel.gridDim.z, n->kernel.blockDim.x, n->kernel.blockDim.y,
+                                         n->kernel.blockDim.z, n->kernel.sharedMemBytes, stream,
+                                         n->kernel.kernelParams, NULL);
         return hipLaunchKernel(n->kernel.func, n->kernel.gridDim, n->kernel.blockDim, n->kernel.kernelParams,
                                n->kernel.sharedMemBytes, stream);
     case hipGraphNodeTypeMemcpy: return hipMemcpy3DAsync(&n->copy3d, stream);

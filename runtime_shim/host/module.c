@@ -653,11 +653,24 @@ static hipError_t unpack_extra(hipFunction_t f, void **extra, void **args) {
     return hipSuccess;
 }
 
+/* A module kernel's parameter sizes, for graph kernel nodes (hip_graph.c). */
+int cu2amd_module_kernel_arg_sizes(const void *function, const uint32_t **sizes) {
+    hipFunction_t f = (hipFunction_t)function;
+    if (!f || f->magic != FUNCTION_MAGIC || f->n_params < 0) return -1;
+    *sizes = f->param_size;
+    return f->n_params;
+}
+
 hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
                                  unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
                                  unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
                                  void **kernelParams, void **extra) {
     if (!f || f->magic != FUNCTION_MAGIC) return hipErrorInvalidResourceHandle;
+    if (cu2amd_graph_capturing(stream)) /* a kernel node (packed `extra` arguments are not copied) */
+        return extra ? cu2amd_graph_capture_unsupported(stream)
+                     : cu2amd_graph_capture_kernel(f, (dim3){gridDimX, gridDimY, gridDimZ},
+                                                   (dim3){blockDimX, blockDimY, blockDimZ}, kernelParams,
+                                                   sharedMemBytes, stream);
     if (hipStreamSynchronize(stream) != hipSuccess) return hipErrorInvalidResourceHandle;
     if (kernelParams && extra) return hipErrorInvalidValue;
     void *unpacked[256];
@@ -750,14 +763,17 @@ hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count) {
 }
 
 hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count, hipStream_t stream) {
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_memset(dst, 0, (uint8_t)value, 1, count, 1, stream);
     hipError_t err = hipStreamSynchronize(stream);
     return err != hipSuccess ? err : hipMemsetD8(dst, value, count);
 }
 hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value, size_t count, hipStream_t stream) {
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_memset(dst, 0, value, 2, count, 1, stream);
     hipError_t err = hipStreamSynchronize(stream);
     return err != hipSuccess ? err : hipMemsetD16(dst, value, count);
 }
 hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream) {
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_memset(dst, 0, (uint32_t)value, 4, count, 1, stream);
     hipError_t err = hipStreamSynchronize(stream);
     return err != hipSuccess ? err : hipMemsetD32(dst, value, count);
 }

@@ -68,6 +68,7 @@
     X(CUDA_ERROR_FILE_NOT_FOUND, 301, "file not found")                                                                \
     X(CUDA_ERROR_OPERATING_SYSTEM, 304, "OS call failed or operation not supported on this OS")                        \
     X(CUDA_ERROR_INVALID_HANDLE, 400, "invalid resource handle")                                                       \
+    X(CUDA_ERROR_ILLEGAL_STATE, 401, "the operation cannot be performed in the present state")                         \
     X(CUDA_ERROR_NOT_FOUND, 500, "named symbol not found")                                                             \
     X(CUDA_ERROR_NOT_READY, 600, "device not ready")                                                                   \
     X(CUDA_ERROR_ILLEGAL_ADDRESS, 700, "an illegal memory access was encountered")                                     \
@@ -76,6 +77,16 @@
     X(CUDA_ERROR_LAUNCH_FAILED, 719, "unspecified launch failure")                                                     \
     X(CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, 720, "too many blocks in cooperative launch")                         \
     X(CUDA_ERROR_NOT_SUPPORTED, 801, "operation not supported")                                                        \
+    X(CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, 900, "operation not permitted when stream is capturing")                  \
+    X(CUDA_ERROR_STREAM_CAPTURE_INVALIDATED, 901, "operation failed due to a previous error during capture")           \
+    X(CUDA_ERROR_STREAM_CAPTURE_MERGE, 902, "operation would result in a merge of separate capture sequences")         \
+    X(CUDA_ERROR_STREAM_CAPTURE_UNMATCHED, 903, "capture was not ended in the same stream as it began")                \
+    X(CUDA_ERROR_STREAM_CAPTURE_UNJOINED, 904, "capturing stream has unjoined work")                                   \
+    X(CUDA_ERROR_STREAM_CAPTURE_ISOLATION, 905, "dependency created on uncaptured work in another stream")             \
+    X(CUDA_ERROR_STREAM_CAPTURE_IMPLICIT, 906, "operation would make the legacy stream depend on a capturing blocking stream") \
+    X(CUDA_ERROR_CAPTURED_EVENT, 907, "operation not permitted on an event last recorded in a capturing stream")       \
+    X(CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD, 908, "attempt to terminate a thread-local capture sequence from another thread") \
+    X(CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE, 910, "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update") \
     X(CUDA_ERROR_UNKNOWN, 999, "unknown error")
 
 typedef enum cudaError_enum {

@@ -740,6 +740,10 @@ for _kind in (Kind.TYPE, Kind.ENUMERATOR, Kind.MACRO):
     _rows = {n: why for n, (k, why) in impl_extra.DRIVER_TYPES.items() if k is _kind}
     _section = "memory pools, IPC, stream attributes and memory operations"
     _declared(f"Data types used by the driver API: {_kind.value}s ({_section})", _kind, _rows)
+for _kind in Kind:  # graphs and stream capture (impl_graph.DRIVER_TYPES)
+    _rows = {n: why for n, (k, why) in impl_graph.DRIVER_TYPES.items() if k is _kind}
+    if _rows:
+        _declared(f"Data types used by the driver API: {_kind.value}s (graphs)", _kind, _rows)
 for _kind in Kind:  # arrays, texture and surface objects (impl_texture.DRIVER_TYPES)
     _rows = {n: why for n, (k, why) in impl_texture.DRIVER_TYPES.items() if k is _kind}
     if _rows:

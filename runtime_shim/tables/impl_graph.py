@@ -257,3 +257,180 @@ RUNTIME.update(
         ),
     }
 )
+
+# The driver API (cu2amd/driver_graph.h): the same HIP functions; C as well as C++.
+_CU_MODULE_KERNEL = (
+    "; a CUfunction is a module's kernel: on the host platform its arguments are copied (sizes "
+    "from the PTX), on AMD GPUs ROCm 5.2's hipGraphAddKernelNode takes only registered kernels"
+)
+DRIVER.update(
+    {
+        **{
+            n: Impl(hip_name(n))
+            for n in names("""
+                cuGraphAddChildGraphNode cuGraphAddDependencies cuGraphAddEmptyNode
+                cuGraphAddEventRecordNode cuGraphAddEventWaitNode cuGraphAddHostNode
+                cuGraphChildGraphNodeGetGraph cuGraphClone cuGraphCreate cuGraphDestroy
+                cuGraphDestroyNode cuGraphEventRecordNodeGetEvent cuGraphEventRecordNodeSetEvent
+                cuGraphEventWaitNodeGetEvent cuGraphEventWaitNodeSetEvent
+                cuGraphExecChildGraphNodeSetParams cuGraphExecDestroy
+                cuGraphExecEventRecordNodeSetEvent cuGraphExecEventWaitNodeSetEvent
+                cuGraphExecHostNodeSetParams cuGraphGetEdges cuGraphGetNodes cuGraphGetRootNodes
+                cuGraphHostNodeGetParams cuGraphHostNodeSetParams cuGraphLaunch
+                cuGraphNodeFindInClone cuGraphNodeGetDependencies cuGraphNodeGetDependentNodes
+                cuGraphRemoveDependencies cuStreamEndCapture cuStreamIsCapturing
+                cuStreamUpdateCaptureDependencies cuThreadExchangeStreamCaptureMode
+            """)
+        },
+        **{
+            n: Impl(
+                hip_name(n),
+                note="CUDA's layout converted to HIP's; the context is the current one's",
+            )
+            for n in names("""
+                cuGraphAddMemsetNode cuGraphMemsetNodeGetParams cuGraphMemsetNodeSetParams
+                cuGraphExecMemsetNodeSetParams
+            """)
+        },
+        **{
+            n: Impl(hip_name(n), E, _KERNEL_ARGS + _EXTRA + _CU_MODULE_KERNEL)
+            for n in names("""
+                cuGraphAddKernelNode cuGraphKernelNodeSetParams cuGraphExecKernelNodeSetParams
+            """)
+        },
+        "cuGraphKernelNodeGetParams": Impl("hipGraphKernelNodeGetParams", note=_KERNEL_ARGS),
+        "cuGraphNodeGetType": Impl(
+            "hipGraphNodeGetType",
+            note="HIP's numbering and its three kinds of copy node made CUDA's",
+        ),
+        "cuGraphInstantiate": Impl("hipGraphInstantiate", E, _INSTANTIATE),
+        "cuGraphInstantiateWithParams": Impl(
+            "cu2amd: hipGraphInstantiate", E, _INSTANTIATE + "; hErrNode_out is always NULL"
+        ),
+        "cuGraphExecUpdate": Impl(
+            "hipGraphExecUpdate",
+            E,
+            "resultInfo.errorFromNode is always NULL (HIP reports one node); " + _HOST + "nodes "
+            "are matched in creation order",
+        ),
+        "cuGraphUpload": Impl(
+            "cu2amd: checks the stream",
+            E,
+            "no effect: a graph is ready to launch when instantiated",
+        ),
+        "cuGraphDebugDotPrint": Impl(
+            "cu2amd: from hipGraphGetNodes/hipGraphGetEdges",
+            E,
+            "cu2amd's own Graphviz file (HIP 5.2 has none): each node's type, the edges; the flags "
+            "are accepted, not used",
+        ),
+        "cuStreamBeginCapture": Impl(
+            "hipStreamBeginCapture",
+            E,
+            _HOST + "captures cuLaunchKernel (not with `extra`), the async copies and sets that "
+            "go through the runtime's (cuMemcpyHtoDAsync ...), event records and waits, graph "
+            "launches",
+        ),
+        "cuStreamGetCaptureInfo": Impl(
+            "hipStreamGetCaptureInfo_v2", note="CUDA 12's form (the dependencies and graph too)"
+        ),
+    }
+)
+DRIVER.update(
+    {
+        n.replace("cuda", "cu", 1): impl
+        for n, impl in RUNTIME.items()
+        if impl.status is _U
+        and n.replace("cuda", "cu", 1) not in DRIVER
+        and n != "cudaGraphSetConditional"
+    }
+)
+
+_CU_ENUMERATORS = """
+    CUDA_GRAPH_INSTANTIATE_ERROR CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH
+    CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD
+    CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE
+    CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED
+    CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED CUDA_GRAPH_INSTANTIATE_SUCCESS
+    CU_GRAPH_EXEC_UPDATE_ERROR CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED
+    CU_GRAPH_EXEC_UPDATE_ERROR_FUNCTION_CHANGED CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED
+    CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED
+    CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED
+    CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE CU_GRAPH_EXEC_UPDATE_SUCCESS
+    CU_GRAPH_NODE_TYPE_BATCH_MEM_OP CU_GRAPH_NODE_TYPE_CONDITIONAL CU_GRAPH_NODE_TYPE_EMPTY
+    CU_GRAPH_NODE_TYPE_EVENT_RECORD CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL
+    CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT CU_GRAPH_NODE_TYPE_GRAPH CU_GRAPH_NODE_TYPE_HOST
+    CU_GRAPH_NODE_TYPE_KERNEL CU_GRAPH_NODE_TYPE_MEMCPY CU_GRAPH_NODE_TYPE_MEMSET
+    CU_GRAPH_NODE_TYPE_MEM_ALLOC CU_GRAPH_NODE_TYPE_MEM_FREE CU_GRAPH_NODE_TYPE_WAIT_EVENT
+    CU_STREAM_ADD_CAPTURE_DEPENDENCIES CU_STREAM_CAPTURE_MODE_GLOBAL
+    CU_STREAM_CAPTURE_MODE_RELAXED CU_STREAM_CAPTURE_MODE_THREAD_LOCAL
+    CU_STREAM_CAPTURE_STATUS_ACTIVE CU_STREAM_CAPTURE_STATUS_INVALIDATED
+    CU_STREAM_CAPTURE_STATUS_NONE CU_STREAM_SET_CAPTURE_DEPENDENCIES
+    CUDA_ERROR_ILLEGAL_STATE CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED
+    CUDA_ERROR_STREAM_CAPTURE_INVALIDATED CUDA_ERROR_STREAM_CAPTURE_MERGE
+    CUDA_ERROR_STREAM_CAPTURE_UNMATCHED CUDA_ERROR_STREAM_CAPTURE_UNJOINED
+    CUDA_ERROR_STREAM_CAPTURE_ISOLATION CUDA_ERROR_STREAM_CAPTURE_IMPLICIT
+    CUDA_ERROR_CAPTURED_EVENT CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD
+    CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE
+"""
+_CU_HEADER = "cu2amd: CUDA's {} (cu2amd/driver_graph.h)"
+# The driver API's (cuda.h, cu2amd/driver_graph.h): name -> (kind, what it is).
+DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
+    **{n: (Kind.ENUMERATOR, _CU_HEADER.format("value")) for n in names(_CU_ENUMERATORS)},
+    **{
+        n + tag: (kind, _CU_HEADER.format("values"))
+        for n in names("""
+            CUgraphExecUpdateResult CUgraphInstantiateResult CUgraphInstantiate_flags
+            CUgraphNodeType CUstreamCaptureMode CUstreamCaptureStatus
+            CUstreamUpdateCaptureDependencies_flags
+        """)
+        for tag, kind in (("", Kind.TYPE), ("_enum", Kind.ENUM))
+    },
+    **{
+        n: (Kind.TYPE, _CU_HEADER.format("layout"))
+        for n in names("""
+            CUDA_GRAPH_INSTANTIATE_PARAMS CUDA_GRAPH_INSTANTIATE_PARAMS_st CUDA_HOST_NODE_PARAMS
+            CUDA_HOST_NODE_PARAMS_st CUDA_KERNEL_NODE_PARAMS CUDA_KERNEL_NODE_PARAMS_st
+            CUDA_MEMSET_NODE_PARAMS CUDA_MEMSET_NODE_PARAMS_st CUgraphExecUpdateResultInfo
+            CUgraphExecUpdateResultInfo_st
+        """)
+    },
+    "CUgraph": (Kind.TYPE, "hipGraph_t"),
+    "CUgraphNode": (Kind.TYPE, "hipGraphNode_t"),
+    "CUgraphExec": (Kind.TYPE, "hipGraphExec_t"),
+}
+DRIVER.update(
+    {
+        **{
+            n: Impl(
+                "",
+                _U,
+                "CUDA_MEMCPY3D copy nodes are not converted to HIP's yet (the runtime "
+                "API's cudaGraphAddMemcpyNode and stream capture of cuMemcpy*Async work)",
+            )
+            for n in names("""
+                cuGraphAddMemcpyNode cuGraphExecMemcpyNodeSetParams cuGraphMemcpyNodeGetParams
+                cuGraphMemcpyNodeSetParams
+            """)
+        },
+        **{
+            n: Impl("", _U, "batched stream memory operations in graphs: ROCm 5.2's HIP has none")
+            for n in names("""
+                cuGraphAddBatchMemOpNode cuGraphBatchMemOpNodeGetParams
+                cuGraphBatchMemOpNodeSetParams cuGraphExecBatchMemOpNodeSetParams
+            """)
+        },
+        **{
+            n: Impl(
+                "",
+                _U,
+                "user objects are kept by cuda_runtime_api.h for the runtime API "
+                "(cudaUserObjectCreate ...); cuda.h, which is also C, does not provide them",
+            )
+            for n in names("""
+                cuGraphReleaseUserObject cuGraphRetainUserObject cuUserObjectCreate
+                cuUserObjectRelease cuUserObjectRetain
+            """)
+        },
+    }
+)

@@ -24,7 +24,9 @@ struct __cu2amd_hip_memset_params {
     size_t width;
 };
 
+#ifdef __cplusplus
 extern "C" {
+#endif
 /* stream capture */
 int hipStreamBeginCapture(cudaStream_t stream, int mode);
 int hipStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
@@ -32,6 +34,7 @@ int hipStreamGetCaptureInfo(cudaStream_t stream, int *pCaptureStatus, unsigned l
 int hipStreamGetCaptureInfo_v2(cudaStream_t stream, int *captureStatus_out, unsigned long long *id_out, cudaGraph_t *graph_out, const cudaGraphNode_t **dependencies_out, size_t *numDependencies_out);
 int hipStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, size_t numDependencies, unsigned int flags);
 int hipThreadExchangeStreamCaptureMode(int *mode);
+int hipStreamIsCapturing(cudaStream_t stream, int *pCaptureStatus);
 /* graphs and their nodes */
 int hipGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
 int hipGraphDestroy(cudaGraph_t graph);
@@ -89,6 +92,8 @@ int hipGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t no
 int hipGraphExecChildGraphNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, cudaGraph_t childGraph);
 int hipGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event);
 int hipGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, cudaEvent_t event);
+#ifdef __cplusplus
 }
+#endif
 
 #endif
