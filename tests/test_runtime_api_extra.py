@@ -376,6 +376,15 @@ static void streams() {
     OK(cudaEventDestroy(stop));
     OK(cudaStreamDestroy(a));
     OK(cudaStreamDestroy(b));
+    /* A stream made after those are destroyed (perhaps at the same address) starts afresh. */
+    cudaStream_t c;
+    unsigned long long ic = 0;
+    OK(cudaStreamCreate(&c));
+    OK(cudaStreamGetId(c, &ic));
+    EXPECT(ic != ia && ic != ib);
+    OK(cudaStreamGetAttribute(c, cudaStreamAttributeSynchronizationPolicy, &got));
+    EXPECT(got.syncPolicy == cudaSyncPolicyAuto);
+    OK(cudaStreamDestroy(c));
 }
 
 int main(int argc, char **argv) {

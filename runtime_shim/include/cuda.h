@@ -619,7 +619,12 @@ CU2AMD_API CUresult cuDeviceGetProperties(CUdevprop *prop, CUdevice dev) {
 CU2AMD_API CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev) {
     return CU2AMD_CU(hipCtxCreate(pctx, flags, dev));
 }
-CU2AMD_API CUresult cuCtxDestroy(CUcontext ctx) { return CU2AMD_CU(hipCtxDestroy(ctx)); }
+#include "cu2amd/stream_attributes.h" /* a destroyed stream's or context's id is forgotten */
+CU2AMD_API CUresult cuCtxDestroy(CUcontext ctx) {
+    CUresult err = CU2AMD_CU(hipCtxDestroy(ctx));
+    if (err == CUDA_SUCCESS) __cu2amd_stream_forget((struct ihipStream_t *)(void *)ctx);
+    return err;
+}
 CU2AMD_API CUresult cuCtxGetCurrent(CUcontext *pctx) { return CU2AMD_CU(hipCtxGetCurrent(pctx)); }
 CU2AMD_API CUresult cuCtxSetCurrent(CUcontext ctx) { return CU2AMD_CU(hipCtxSetCurrent(ctx)); }
 CU2AMD_API CUresult cuCtxPushCurrent(CUcontext ctx) { return CU2AMD_CU(hipCtxPushCurrent(ctx)); }
@@ -1247,7 +1252,11 @@ CU2AMD_API CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callb
     return CU2AMD_CU(hipStreamAddCallback(__cu2amd_cu_stream(hStream), (void (*)(CUstream, int, void *))callback, userData, flags));
 }
 CU2AMD_API CUresult cuEventQuery(CUevent hEvent) { return CU2AMD_CU(hipEventQuery(hEvent)); }
-CU2AMD_API CUresult cuStreamDestroy(CUstream hStream) { return CU2AMD_CU(hipStreamDestroy(hStream)); }
+CU2AMD_API CUresult cuStreamDestroy(CUstream hStream) {
+    CUresult err = CU2AMD_CU(hipStreamDestroy(hStream));
+    if (err == CUDA_SUCCESS) __cu2amd_stream_forget(hStream);
+    return err;
+}
 CU2AMD_API CUresult cuStreamSynchronize(CUstream hStream) { return CU2AMD_CU(hipStreamSynchronize(__cu2amd_cu_stream(hStream))); }
 CU2AMD_API CUresult cuStreamQuery(CUstream hStream) { return CU2AMD_CU(hipStreamQuery(__cu2amd_cu_stream(hStream))); }
 CU2AMD_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags) {

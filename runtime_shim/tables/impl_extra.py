@@ -27,13 +27,9 @@ _STREAM_ATTRS = (
     "kept by cu2amd per stream handle (ROCm 5.2 has no stream attributes): the access policy "
     "window and synchronization policy are checked and reported back, without effect (no "
     "persisting L2 on AMD GPUs; the host platform runs work at once); the priority is the one "
-    "the stream was created with (setting another is cudaErrorNotSupported); a stream created "
-    "where a destroyed one was sees its attributes"
+    "the stream was created with (setting another is cudaErrorNotSupported)"
 )
-_STREAM_ID = (
-    "a number cu2amd gives each stream handle when first asked, unique in the process (a "
-    "stream created where a destroyed one was gets its id)"
-)
+_STREAM_ID = "a number cu2amd gives each stream when first asked, unique in the process"
 _STREAM_DEVICE = (
     "the current device (HIP 5.2 cannot say which device made a stream): right on one device, "
     "or for streams used on the device that made them"

@@ -613,7 +613,6 @@ CU2AMD_API CUresult cuCtxDetach(CUcontext ctx) {
     __cu2amd_stream_attrs *slot = __cu2amd_stream_slot((struct ihipStream_t *)(void *)ctx, 0);
     int attached = slot && slot->attached > 0;
     if (attached) slot->attached--;
-    if (slot && !attached) slot->stream = (struct ihipStream_t *)~(uintptr_t)0; /* it goes: forget it */
     __cu2amd_stream_slot(NULL, 0);
     return attached ? CUDA_SUCCESS : cuCtxDestroy(ctx);
 }

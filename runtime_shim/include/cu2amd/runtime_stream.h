@@ -15,7 +15,12 @@ CU2AMD_API cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
     return CU2AMD_ERR(hipStreamSynchronize(__cu2amd_stream(stream)));
 }
 CU2AMD_API cudaError_t cudaStreamQuery(cudaStream_t stream) { return CU2AMD_ERR(hipStreamQuery(__cu2amd_stream(stream))); }
-CU2AMD_API cudaError_t cudaStreamDestroy(cudaStream_t stream) { return CU2AMD_ERR(hipStreamDestroy(stream)); }
+#include "cu2amd/stream_attributes.h" /* a destroyed stream's attributes and id are forgotten */
+CU2AMD_API cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+    cudaError_t err = CU2AMD_ERR(hipStreamDestroy(stream));
+    if (err == cudaSuccess) __cu2amd_stream_forget(stream);
+    return err;
+}
 CU2AMD_API cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0) {
     return CU2AMD_ERR(hipStreamWaitEvent(__cu2amd_stream(stream), event, flags));
 }

@@ -5,7 +5,8 @@
  * and synchronization policy are hints without effect on AMD GPUs (no persisting L2 lines)
  * and on the host platform (work runs on the calling thread): they are checked, kept and
  * reported back. The priority is the stream's own (HIP's), fixed when it is created. A
- * stream's id is a number given when first asked, unique in the process. Needs
+ * stream's id is a number given when first asked, unique in the process; destroying a
+ * stream (or a context, which the driver API numbers here too) forgets it. Needs
  * hipStreamGetFlags, hipStreamGetPriority and hipGetDevice declared. Returns CUDA's error
  * numbers (the runtime's and the driver's are the same for these). */
 #ifndef CU2AMD_STREAM_ATTRIBUTES_H
@@ -52,6 +53,13 @@ __attribute__((weak)) __cu2amd_stream_attrs *__cu2amd_stream_slot(struct ihipStr
     table[n].id = next_id++;
     table[n].sync_policy = 1; /* cudaSyncPolicyAuto */
     return &table[n++];
+}
+
+/* A destroyed stream's or context's entry: a later one at the same address starts afresh. */
+static __inline__ void __cu2amd_stream_forget(struct ihipStream_t *stream) {
+    __cu2amd_stream_attrs *slot = __cu2amd_stream_slot(stream, 0);
+    if (slot) slot->stream = (struct ihipStream_t *)~(__UINTPTR_TYPE__)0;
+    __cu2amd_stream_slot(NULL, 0);
 }
 
 /* cudaStreamAttrID / CUstreamAttrID values */
