@@ -64,6 +64,36 @@ def texels_layered() -> np.ndarray:
     return (layer * 100 + j * 10 + i).astype(np.float32)
 
 
+CUBE, CUBE_LAYERS = 4, 2
+# Directions: each axis major, both signs, off-centre, near the face edges.
+DIRECTIONS = [
+    (1.0, 0.2, 0.3), (-1.0, 0.5, -0.7), (0.3, 1.0, -0.2), (0.6, -1.0, 0.9), (0.1, 0.2, 1.0),
+    (-0.4, 0.35, -1.0), (2.0, -1.9, 0.1), (0.05, -0.3, -4.0), (0.99, 0.2, -1.0), (-0.5, 3.0, 2.9),
+]  # fmt: skip
+
+
+def texels_cube() -> np.ndarray:
+    """[layer * 6 + face][row][column] floats."""
+    f, j, i = np.meshgrid(
+        np.arange(6 * CUBE_LAYERS), np.arange(CUBE), np.arange(CUBE), indexing="ij"
+    )
+    return (f * 100 + j * 10 + i).astype(np.float32)
+
+
+def cube_face(x: float, y: float, z: float) -> tuple[int, np.float32, np.float32]:
+    """CUDA's cubemap face and in-face normalized coordinates of a direction."""
+    x, y, z = np.float32(x), np.float32(y), np.float32(z)
+    ax, ay, az = abs(x), abs(y), abs(z)
+    if ax >= ay and ax >= az:
+        face, m, s, t = (0 if x >= 0 else 1), ax, (-z if x >= 0 else z), -y
+    elif ay >= az:
+        face, m, s, t = (2 if y >= 0 else 3), ay, x, (z if y >= 0 else -z)
+    else:
+        face, m, s, t = (4 if z >= 0 else 5), az, (x if z >= 0 else -x), -y
+    half = np.float32(0.5)
+    return face, (s / m + np.float32(1)) * half, (t / m + np.float32(1)) * half
+
+
 def c_array(name: str, ctype: str, values: np.ndarray) -> str:
     flat = ", ".join(repr(float(v)) + ("f" if ctype == "float" else "") if ctype == "float"
                      else str(int(v)) for v in values.ravel())  # fmt: skip
@@ -144,6 +174,9 @@ def program() -> str:
         + c_array("LAY", "float", lay)
         + c_array("C2", "float", coords2)
         + c_array("C3", "float", coords3)
+        + c_array("CUBE_TEXELS", "float", texels_cube())
+        + c_array("DIRS", "float", np.array(DIRECTIONS, dtype=np.float32))
+        + f"#define CUBE {CUBE}\n#define CUBE_LAYERS {CUBE_LAYERS}\n#define NDIRS {len(DIRECTIONS)}\n"
         + f"#define W {W}\n#define H {H}\n#define D {D}\n#define LAYERS {LAYERS}\n"
         + f"#define N2 {len(COORDS2)}\n#define N3 {len(COORDS3)}\n"
         + f"static const int CONFIGS[][3] = {{{configs}}};\n#define NCONFIGS {len(CONFIGS_2D)}\n"
@@ -252,6 +285,24 @@ __global__ void layered1d(cudaTextureObject_t t, int *out) {
     if (tex1DLayeredLod<int>(t, x, threadIdx.y, 1.0f) != v || tex1DLayeredGrad<int>(t, x, threadIdx.y, 2.0f, 2.0f) != v)
         v = -12345;
     out[threadIdx.y * 8 + threadIdx.x] = v;
+}
+
+__global__ void sample_cube(cudaTextureObject_t t, cudaTextureObject_t tl, const float *d, float *out, int n) {
+    int k = threadIdx.x;
+    if (k >= n) return;
+    float x = d[3 * k], y = d[3 * k + 1], z = d[3 * k + 2];
+    out[3 * k] = texCubemap<float>(t, x, y, z);
+    out[3 * k + 1] = texCubemapLayered<float>(tl, x, y, z, 1);
+    out[3 * k + 2] = texCubemapLod<float>(t, x, y, z, 0.0f) == out[3 * k] &&
+                     texCubemapLayeredLod<float>(tl, x, y, z, 1, 0.0f) == out[3 * k + 1];
+}
+__global__ void cube_surface(cudaSurfaceObject_t s, cudaSurfaceObject_t sl, int *bad) {
+    int x = threadIdx.x, y = threadIdx.y, f = threadIdx.z;
+    surfCubemapwrite(x + 10 * y + 100 * f, s, x * 4, y, f);
+    surfCubemapLayeredwrite(-(x + 10 * y + 100 * f), sl, x * 4, y, 6 + f);
+    __syncthreads();
+    if (surfCubemapread<int>(s, x * 4, y, f) != x + 10 * y + 100 * f) atomicAdd(bad, 1);
+    if (surfCubemapLayeredread<int>(sl, x * 4, y, 6 + f) != -(x + 10 * y + 100 * f)) atomicAdd(bad, 1);
 }
 
 static cudaTextureObject_t make_texture(cudaArray_t a, int mode, int linear, int normalized, int read_mode) {
@@ -650,6 +701,75 @@ int main() {
         OK(cudaFree(bad));
     }
 
+    /* Cubemaps: a face per major axis, sampled bilinearly; a layered cubemap's second layer. */
+    {
+        cudaArray_t cube, cubes;
+        OK(cudaMalloc3DArray(&cube, &df, make_cudaExtent(CUBE, CUBE, 6), cudaArrayCubemap));
+        OK(cudaMalloc3DArray(&cubes, &df, make_cudaExtent(CUBE, CUBE, 6 * CUBE_LAYERS), cudaArrayCubemap | cudaArrayLayered));
+        cudaMemcpy3DParms p = {};
+        p.srcPtr = make_cudaPitchedPtr((void *)CUBE_TEXELS, CUBE * sizeof(float), CUBE, CUBE);
+        p.dstArray = cube;
+        p.extent = make_cudaExtent(CUBE, CUBE, 6);
+        p.kind = cudaMemcpyHostToDevice;
+        OK(cudaMemcpy3D(&p));
+        p.dstArray = cubes;
+        p.extent = make_cudaExtent(CUBE, CUBE, 6 * CUBE_LAYERS);
+        OK(cudaMemcpy3D(&p));
+        cudaTextureObject_t t = make_texture(cube, cudaAddressModeClamp, 1, 1, cudaReadModeElementType);
+        cudaTextureObject_t tl = make_texture(cubes, cudaAddressModeClamp, 1, 1, cudaReadModeElementType);
+        float *d, *o, h[NDIRS * 3];
+        OK(cudaMalloc(&d, sizeof DIRS));
+        OK(cudaMalloc(&o, sizeof h));
+        OK(cudaMemcpy(d, DIRS, sizeof DIRS, cudaMemcpyHostToDevice));
+        sample_cube<<<1, 32>>>(t, tl, d, o, NDIRS);
+        OK(cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost));
+        for (int i = 0; i < NDIRS; i++) {
+            printf("cube %d %a %a\n", i, h[3 * i], h[3 * i + 1]);
+            EXPECT(h[3 * i + 2] == 1.0f);
+        }
+        OK(cudaDestroyTextureObject(t));
+        OK(cudaDestroyTextureObject(tl));
+        OK(cudaFreeArray(cube));
+        OK(cudaFreeArray(cubes));
+        OK(cudaFree(d));
+        OK(cudaFree(o));
+        CALL(cudaMalloc3DArray(&cube, &df, make_cudaExtent(CUBE, CUBE + 1, 6), cudaArrayCubemap), cudaErrorInvalidValue);
+        CALL(cudaMalloc3DArray(&cube, &df, make_cudaExtent(CUBE, CUBE, 5), cudaArrayCubemap), cudaErrorInvalidValue);
+
+        cudaChannelFormatDesc di = cudaCreateChannelDesc<int>();
+        OK(cudaMalloc3DArray(&cube, &di, make_cudaExtent(4, 4, 6), cudaArrayCubemap | cudaArraySurfaceLoadStore));
+        OK(cudaMalloc3DArray(&cubes, &di, make_cudaExtent(4, 4, 12),
+                             cudaArrayCubemap | cudaArrayLayered | cudaArraySurfaceLoadStore));
+        cudaResourceDesc res;
+        memset(&res, 0, sizeof res);
+        res.resType = cudaResourceTypeArray;
+        cudaSurfaceObject_t s, sl;
+        res.res.array.array = cube;
+        OK(cudaCreateSurfaceObject(&s, &res));
+        res.res.array.array = cubes;
+        OK(cudaCreateSurfaceObject(&sl, &res));
+        int *bad, hbad = -1;
+        OK(cudaMalloc(&bad, sizeof(int)));
+        OK(cudaMemset(bad, 0, sizeof(int)));
+        cube_surface<<<1, dim3(4, 4, 6)>>>(s, sl, bad);
+        OK(cudaMemcpy(&hbad, bad, sizeof hbad, cudaMemcpyDeviceToHost));
+        EXPECT(hbad == 0);
+        int face5[4][4];
+        cudaMemcpy3DParms q = {};
+        q.srcArray = cube;
+        q.srcPos = make_cudaPos(0, 0, 5);
+        q.dstPtr = make_cudaPitchedPtr(face5, sizeof face5[0], 4, 4);
+        q.extent = make_cudaExtent(4, 4, 1);
+        q.kind = cudaMemcpyDeviceToHost;
+        OK(cudaMemcpy3D(&q));
+        EXPECT(face5[2][3] == 523);
+        OK(cudaDestroySurfaceObject(s));
+        OK(cudaDestroySurfaceObject(sl));
+        OK(cudaFreeArray(cube));
+        OK(cudaFreeArray(cubes));
+        OK(cudaFree(bad));
+    }
+
     /* Errors. */
     {
         cudaArray_t a;
@@ -784,6 +904,20 @@ def test_linear_1d(output) -> None:
         i = int(fields[0])
         want = sample(texels, (COORDS2[i][0],), (CLAMP,), True, False, np.zeros(1))
         _close(_floats(fields[1:]), want, str(COORDS2[i]))
+
+
+def test_cubemap(output) -> None:
+    """texCubemap and texCubemapLayered: the major axis's face, bilinear and clamped in it."""
+    texels = texels_cube()[..., None]
+    zero = np.zeros(1, np.float32)
+    rows = output["cube"]
+    assert len(rows) == len(DIRECTIONS)
+    for fields in rows:
+        i = int(fields[0])
+        face, u, v = cube_face(*DIRECTIONS[i])
+        want = sample(texels[face], (u, v), (CLAMP, CLAMP), True, True, zero)
+        want_layer1 = sample(texels[6 + face], (u, v), (CLAMP, CLAMP), True, True, zero)
+        _close(_floats(fields[1:]), np.concatenate([want, want_layer1]), str(DIRECTIONS[i]))
 
 
 def test_gather(output) -> None:

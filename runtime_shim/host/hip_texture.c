@@ -63,7 +63,9 @@ static hipError_t make_array(hipArray **out, const hipChannelFormatDesc *desc, s
     if (!out) return record(hipErrorInvalidValue);
     *out = NULL;
     int channels = 0, elem = element_size(desc, &channels);
-    if (!elem || w == 0 || (d && !h && !(flags & hipArrayLayered)) || (flags & ~0x0fu) || (flags & hipArrayCubemap))
+    if (!elem || w == 0 || (d && !h && !(flags & hipArrayLayered)) || (flags & ~0x0fu)) return record(hipErrorInvalidValue);
+    /* cubemaps: square faces, 6 of them (6 per layer when layered) */
+    if ((flags & hipArrayCubemap) && (w != h || d == 0 || d % 6 || (!(flags & hipArrayLayered) && d != 6)))
         return record(hipErrorInvalidValue);
     if ((flags & hipArrayLayered) && d == 0) return record(hipErrorInvalidValue);
     host_array *a = calloc(1, sizeof *a);
@@ -168,6 +170,7 @@ hipError_t hipMemcpy2DToArray(hipArray *dst, size_t wOffset, size_t hOffset, con
 hipError_t hipMemcpy2DToArrayAsync(hipArray *dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
                                    size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     return hipMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
 }
 
@@ -181,6 +184,7 @@ hipError_t hipMemcpy2DFromArray(void *dst, size_t dpitch, hipArray_const_t src, 
 hipError_t hipMemcpy2DFromArrayAsync(void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset, size_t hOffset,
                                      size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     return hipMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
 }
 

@@ -35,8 +35,8 @@ TYPES: dict[str, Impl] = {
         for n in names("""
             cudaArray_const_t cudaArray_t cudaChannelFormatDesc cudaChannelFormatKind
             cudaResourceType cudaResourceViewDesc cudaSurfaceBoundaryMode cudaTextureAddressMode
-            cudaTextureFilterMode cudaTextureReadMode cudaArrayDefault cudaArrayLayered
-            cudaArraySurfaceLoadStore cudaArrayTextureGather
+            cudaTextureFilterMode cudaTextureReadMode cudaArrayCubemap cudaArrayDefault
+            cudaArrayLayered cudaArraySurfaceLoadStore cudaArrayTextureGather
         """)
     },
     "cudaArray": Impl("hipArray", note="HIP's array record (host platform: the same layout)"),
@@ -67,8 +67,8 @@ RUNTIME: dict[str, Impl] = {
     "cudaMallocArray": Impl("hipMallocArray", note=_HOST),
     "cudaMalloc3DArray": Impl(
         "hipMalloc3DArray",
-        note="layered (cudaArrayLayered) and 3D arrays; cubemaps are not "
-        "provided (cudaErrorInvalidValue on the host platform)",
+        note="3D, layered (cudaArrayLayered) and cubemap (cudaArrayCubemap: square faces, 6 per "
+        "layer) arrays",
     ),
     "cudaFreeArray": Impl("hipFreeArray"),
     "cudaGetChannelDesc": Impl("hipGetChannelDesc"),
@@ -140,7 +140,7 @@ DEVICE: dict[str, Impl] = {
             E,
             _NO_IMAGES + "; host platform: CUDA's filtering rules, 9-bit linear weights",
         )
-        for n in names("tex1D tex2D tex3D tex1DLayered tex2DLayered")
+        for n in names("tex1D tex2D tex3D tex1DLayered tex2DLayered texCubemap texCubemapLayered")
     },
     "tex1Dfetch": Impl(
         "__ockl_image_load_1Db; host platform: the element (0 out of range)", E, _NO_IMAGES
@@ -155,7 +155,7 @@ DEVICE: dict[str, Impl] = {
         )
         for n in names(
             "tex1DLod tex2DLod tex3DLod tex1DGrad tex2DGrad tex3DGrad tex1DLayeredLod "
-            "tex2DLayeredLod tex1DLayeredGrad tex2DLayeredGrad"
+            "tex2DLayeredLod tex1DLayeredGrad tex2DLayeredGrad texCubemapLod texCubemapLayeredLod"
         )
     },
     **{
@@ -168,7 +168,8 @@ DEVICE: dict[str, Impl] = {
         )
         for n in names(
             "surf1Dread surf1Dwrite surf2Dread surf2Dwrite surf3Dread surf3Dwrite "
-            "surf1DLayeredread surf1DLayeredwrite surf2DLayeredread surf2DLayeredwrite"
+            "surf1DLayeredread surf1DLayeredwrite surf2DLayeredread surf2DLayeredwrite "
+            "surfCubemapread surfCubemapwrite surfCubemapLayeredread surfCubemapLayeredwrite"
         )
     },
 }
@@ -244,7 +245,8 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     **{
         n: (Kind.MACRO, _CU)
         for n in names("""
-            CUDA_ARRAY3D_LAYERED CUDA_ARRAY3D_SURFACE_LDST CUDA_ARRAY3D_TEXTURE_GATHER
+            CUDA_ARRAY3D_CUBEMAP CUDA_ARRAY3D_LAYERED CUDA_ARRAY3D_SURFACE_LDST
+            CUDA_ARRAY3D_TEXTURE_GATHER
             CU_TRSF_NORMALIZED_COORDINATES CU_TRSF_READ_AS_INTEGER
         """)
     },

@@ -132,6 +132,14 @@ __device__ __cu2amd_tex_f4 __ockl_image_sample_grad_2D(CU2AMD_IMG i, CU2AMD_IMG 
                                                        __cu2amd_tex_f2 dx, __cu2amd_tex_f2 dy);
 __device__ __cu2amd_tex_f4 __ockl_image_sample_grad_3D(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f4 c,
                                                        __cu2amd_tex_f4 dx, __cu2amd_tex_f4 dy);
+__device__ __cu2amd_tex_f4 __ockl_image_sample_CM(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f4 c);
+__device__ __cu2amd_tex_f4 __ockl_image_sample_CMa(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f4 c);
+__device__ __cu2amd_tex_f4 __ockl_image_sample_lod_CM(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f4 c, float l);
+__device__ __cu2amd_tex_f4 __ockl_image_sample_lod_CMa(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f4 c, float l);
+__device__ __cu2amd_tex_f4 __ockl_image_load_CM(CU2AMD_IMG i, __cu2amd_tex_i2 c, int f);
+__device__ __cu2amd_tex_f4 __ockl_image_load_CMa(CU2AMD_IMG i, __cu2amd_tex_i4 c, int f);
+__device__ void __ockl_image_store_CM(CU2AMD_IMG i, __cu2amd_tex_i2 c, int f, __cu2amd_tex_f4 p);
+__device__ void __ockl_image_store_CMa(CU2AMD_IMG i, __cu2amd_tex_i4 c, int f, __cu2amd_tex_f4 p);
 __device__ __cu2amd_tex_f4 __ockl_image_gather4r_2D(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f2 c);
 __device__ __cu2amd_tex_f4 __ockl_image_gather4g_2D(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f2 c);
 __device__ __cu2amd_tex_f4 __ockl_image_gather4b_2D(CU2AMD_IMG i, CU2AMD_IMG s, __cu2amd_tex_f2 c);
@@ -207,6 +215,15 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered_grad(cudaTextureObj
     __cu2amd_tex_f2 gx = {dx.x, dx.y}, gy = {dy.x, dy.y};
     return __ockl_image_sample_grad_2Da(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c, gx, gy);
 }
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_cube(cudaTextureObject_t t, float x, float y, float z, int layer,
+                                                       int lod, float level) {
+    __cu2amd_tex_f4 c = {x, y, z, (float)(layer < 0 ? 0 : layer)};
+    if (layer < 0)
+        return lod ? __ockl_image_sample_lod_CM(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c, level)
+                   : __ockl_image_sample_CM(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c);
+    return lod ? __ockl_image_sample_lod_CMa(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c, level)
+               : __ockl_image_sample_CMa(CU2AMD_TEX_I(t), CU2AMD_TEX_S(t), c);
+}
 CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_gather(cudaTextureObject_t t, float x, float y, int comp) {
     __cu2amd_tex_f2 c = {x, y};
     switch (comp) {
@@ -223,6 +240,7 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_surf_load(cudaSurfaceObject_t s, i
                                                         int layer) {
     __cu2amd_tex_i2 c2 = {x, dims == 1 ? layer : y};
     __cu2amd_tex_i4 c4 = {x, y, dims == 3 ? z : layer, 0};
+    if (dims == 4) return layer < 0 ? __ockl_image_load_CM(CU2AMD_TEX_I(s), c2, z) : __ockl_image_load_CMa(CU2AMD_TEX_I(s), c4, z);
     if (dims == 1) return layer < 0 ? __ockl_image_load_1D(CU2AMD_TEX_I(s), x) : __ockl_image_load_1Da(CU2AMD_TEX_I(s), c2);
     if (dims == 2 && layer < 0) return __ockl_image_load_2D(CU2AMD_TEX_I(s), c2);
     return dims == 3 ? __ockl_image_load_3D(CU2AMD_TEX_I(s), c4) : __ockl_image_load_2Da(CU2AMD_TEX_I(s), c4);
@@ -231,7 +249,10 @@ CU2AMD_DEVICE_INLINE void __cu2amd_surf_store(cudaSurfaceObject_t s, int dims, i
                                               __cu2amd_tex_f4 v) {
     __cu2amd_tex_i2 c2 = {x, dims == 1 ? layer : y};
     __cu2amd_tex_i4 c4 = {x, y, dims == 3 ? z : layer, 0};
-    if (dims == 1) {
+    if (dims == 4) {
+        if (layer < 0) __ockl_image_store_CM(CU2AMD_TEX_I(s), c2, z, v);
+        else __ockl_image_store_CMa(CU2AMD_TEX_I(s), c4, z, v);
+    } else if (dims == 1) {
         if (layer < 0) __ockl_image_store_1D(CU2AMD_TEX_I(s), x, v);
         else __ockl_image_store_1Da(CU2AMD_TEX_I(s), c2, v);
     } else if (dims == 2 && layer < 0)
@@ -423,6 +444,22 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered_grad(cudaTextureObj
                                                                   float2, float2) {
     return __cu2amd_tex_2d_layered(t, x, y, layer);
 }
+/* Cubemaps (Programming Guide, "Cubemap Textures"): the major axis picks the face, whose
+ * normalized coordinates ((s / m + 1) / 2, (t / m + 1) / 2) sample it as a layer (clamped). */
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_cube(cudaTextureObject_t obj, float x, float y, float z, int layer,
+                                                       int, float) {
+    const float ax = __builtin_fabsf(x), ay = __builtin_fabsf(y), az = __builtin_fabsf(z);
+    int face;
+    float m, s, t;
+    if (ax >= ay && ax >= az) face = x >= 0 ? 0 : 1, m = ax, s = x >= 0 ? -z : z, t = -y;
+    else if (ay >= az) face = y >= 0 ? 2 : 3, m = ay, s = x, t = y >= 0 ? z : -z;
+    else face = z >= 0 ? 4 : 5, m = az, s = z >= 0 ? x : -x, t = -y;
+    struct __cu2amd_texref c = *CU2AMD_TEXREF(obj);
+    c.normalized = 1;
+    c.address[0] = c.address[1] = 1;
+    return __cu2amd_tex_sample(&c, 2, (s / m + 1.0f) * 0.5f, (t / m + 1.0f) * 0.5f, 0.0f,
+                               face + 6 * (layer < 0 ? 0 : layer));
+}
 /* tex2Dgather: component `comp` of the four texels bilinear filtering would weigh, in the
  * order (i, j+1), (i+1, j+1), (i+1, j), (i, j). */
 CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_gather(cudaTextureObject_t obj, float x, float y, int comp) {
@@ -449,7 +486,7 @@ extern "C" __device__ void __cu2amd_trap(const char *site);
 CU2AMD_DEVICE_INLINE char *__cu2amd_surf_at(cudaSurfaceObject_t s, int dims, int x, int y, int z, int layer, int size,
                                             int mode) {
     const struct __cu2amd_texref *t = CU2AMD_TEXREF(s);
-    int pos[3] = {x, dims >= 2 ? y : 0, dims == 3 ? z : layer < 0 ? 0 : layer};
+    int pos[3] = {x, dims >= 2 ? y : 0, dims == 3 ? z : dims == 4 ? z + 6 * (layer < 0 ? 0 : layer) : layer < 0 ? 0 : layer};
     const int limit[3] = {t->size[0] * t->elem_size - size, t->size[1] - 1, t->size[2] - 1};
     for (int d = 0; d < 3; d++)
         if (pos[d] < 0 || pos[d] > limit[d]) {
@@ -513,6 +550,10 @@ static __device__ __forceinline__ void __cu2amd_surf_write(T v, cudaSurfaceObjec
 #define CU2AMD_TEX_NAMES_tex2DGrad , x, y, dx, dy
 #define CU2AMD_TEX_NAMES_tex3DGrad , x, y, z, dx, dy
 #define CU2AMD_TEX_NAMES_tex2Dgather , x, y, comp
+#define CU2AMD_TEX_NAMES_texCubemap , x, y, z
+#define CU2AMD_TEX_NAMES_texCubemapLod , x, y, z, level
+#define CU2AMD_TEX_NAMES_texCubemapLayered , x, y, z, layer
+#define CU2AMD_TEX_NAMES_texCubemapLayeredLod , x, y, z, layer, level
 #define CU2AMD_TEX_NAMES_tex1DLayeredLod , x, layer, level
 #define CU2AMD_TEX_NAMES_tex2DLayeredLod , x, y, layer, level
 #define CU2AMD_TEX_NAMES_tex1DLayeredGrad , x, layer, dx, dy
@@ -552,6 +593,16 @@ CU2AMD_TEX_FN(tex2DLayeredGrad,
               CU2AMD_COMMA float x CU2AMD_COMMA float y CU2AMD_COMMA int layer CU2AMD_COMMA float2 dx
                   CU2AMD_COMMA float2 dy,
               __cu2amd_tex_2d_layered_grad(texObject, x, y, layer, dx, dy))
+CU2AMD_TEX_FN(texCubemap, CU2AMD_COMMA float x CU2AMD_COMMA float y CU2AMD_COMMA float z,
+              __cu2amd_tex_cube(texObject, x, y, z, -1, 0, 0.0f))
+CU2AMD_TEX_FN(texCubemapLod, CU2AMD_COMMA float x CU2AMD_COMMA float y CU2AMD_COMMA float z CU2AMD_COMMA float level,
+              __cu2amd_tex_cube(texObject, x, y, z, -1, 1, level))
+CU2AMD_TEX_FN(texCubemapLayered, CU2AMD_COMMA float x CU2AMD_COMMA float y CU2AMD_COMMA float z CU2AMD_COMMA int layer,
+              __cu2amd_tex_cube(texObject, x, y, z, layer, 0, 0.0f))
+CU2AMD_TEX_FN(texCubemapLayeredLod,
+              CU2AMD_COMMA float x CU2AMD_COMMA float y CU2AMD_COMMA float z CU2AMD_COMMA int layer CU2AMD_COMMA
+                  float level,
+              __cu2amd_tex_cube(texObject, x, y, z, layer, 1, level))
 #undef CU2AMD_TEX_FN
 #undef CU2AMD_COMMA
 
@@ -581,6 +632,10 @@ CU2AMD_SURF_FNS(surf3Dread, surf3Dwrite, CU2AMD_C int y CU2AMD_C int z, , 3, y C
 CU2AMD_SURF_FNS(surf1DLayeredread, surf1DLayeredwrite, CU2AMD_C int layer, , 1, 0 CU2AMD_C 0 CU2AMD_C layer)
 CU2AMD_SURF_FNS(surf2DLayeredread, surf2DLayeredwrite, CU2AMD_C int y CU2AMD_C int layer, , 2,
                 y CU2AMD_C 0 CU2AMD_C layer)
+CU2AMD_SURF_FNS(surfCubemapread, surfCubemapwrite, CU2AMD_C int y CU2AMD_C int face, , 4,
+                y CU2AMD_C face CU2AMD_C - 1)
+CU2AMD_SURF_FNS(surfCubemapLayeredread, surfCubemapLayeredwrite, CU2AMD_C int y CU2AMD_C int layerFace, , 4,
+                y CU2AMD_C layerFace % 6 CU2AMD_C layerFace / 6)
 #undef CU2AMD_SURF_FNS
 #undef CU2AMD_C
 #undef CU2AMD_NEEDS_IMAGES

@@ -30,6 +30,7 @@ struct __cu2amd_mipmapped_array; /* mipmapped arrays are not provided */
 #define cudaArrayDefault 0x00
 #define cudaArrayLayered 0x01
 #define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
 #define cudaArrayTextureGather 0x08
 
 enum cudaResourceType {
