@@ -583,6 +583,12 @@ int main() {
     OK(cudaGraphDestroy(graph));
     OK(cudaThreadExchangeStreamCaptureMode(&mode));
     EXPECT(mode == cudaStreamCaptureModeRelaxed);
+    /* Stream-ordered allocation is not captured by cu2amd (CUDA makes memory nodes): it is
+     * refused, never run at capture time. */
+    OK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
+    void *pooled = nullptr;
+    CALL(cudaMallocAsync(&pooled, 64, s1), cudaErrorStreamCaptureUnsupported);
+    CALL(cudaStreamEndCapture(s1, &broken), cudaErrorStreamCaptureInvalidated);
     /* Work forked to another stream must be joined before the capture ends. */
     OK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
     OK(cudaEventRecord(fork, s1));

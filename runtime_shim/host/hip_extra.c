@@ -232,6 +232,7 @@ hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_
     /* An imported pool only holds what other processes export (CUDA's rule). */
     if (!dev_ptr || !valid_pool(mem_pool) || mem_pool->remote_pid) return record(hipErrorInvalidValue);
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     *dev_ptr = NULL;
     if (size == 0) return hipSuccess;
     void *p = NULL;

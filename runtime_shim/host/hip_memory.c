@@ -186,6 +186,7 @@ hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream) {
 
 hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     return hipFree(dev_ptr);
 }
 
@@ -429,6 +430,8 @@ hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDev
 hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice, size_t sizeBytes,
                               hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream) && dstDeviceId == 0 && srcDevice == 0)
+        return cu2amd_graph_capture_memcpy(dst, src, sizeBytes, hipMemcpyDeviceToDevice, stream);
     return hipMemcpyPeer(dst, dstDeviceId, src, srcDevice, sizeBytes);
 }
 

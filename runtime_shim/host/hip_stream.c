@@ -213,6 +213,7 @@ static int wait_done(uint64_t v, uint64_t value, unsigned flags, uint64_t mask, 
 static hipError_t wait_value(hipStream_t stream, void *ptr, uint64_t value, unsigned flags, uint64_t mask, int bits) {
     if (!ptr || flags > hipStreamWaitValueNor || ((uintptr_t)ptr & (bits / 8 - 1))) return record(hipErrorInvalidValue);
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     uint64_t width = bits == 64 ? ~(uint64_t)0 : 0xFFFFFFFFu;
     struct timespec start, now, pause = {0, 100000};
     clock_gettime(CLOCK_MONOTONIC, &start);
@@ -242,6 +243,7 @@ hipError_t hipStreamWaitValue64(hipStream_t stream, void *ptr, uint64_t value, u
 hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32_t value, unsigned int flags) {
     if (!ptr || flags > 1 || ((uintptr_t)ptr & 3)) return record(hipErrorInvalidValue);
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     __atomic_store_n((uint32_t *)ptr, value, __ATOMIC_RELEASE);
     return hipSuccess;
 }
@@ -249,6 +251,7 @@ hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32_t value, 
 hipError_t hipStreamWriteValue64(hipStream_t stream, void *ptr, uint64_t value, unsigned int flags) {
     if (!ptr || flags > 1 || ((uintptr_t)ptr & 7)) return record(hipErrorInvalidValue);
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     __atomic_store_n((uint64_t *)ptr, value, __ATOMIC_RELEASE);
     return hipSuccess;
 }

@@ -816,6 +816,7 @@ static hipError_t check_cooperative(const void *f, dim3 grid, dim3 block, size_t
 
 hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDimX, void **kernelParams,
                                       unsigned int sharedMemBytes, hipStream_t stream) {
+    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     hipError_t e = check_cooperative(f, gridDim, blockDimX, sharedMemBytes);
     if (e != hipSuccess) return e;
     g_next_cooperative = 1;

@@ -31,8 +31,11 @@ _USER_OBJECTS = (
     "executable graphs hold theirs until destroyed (a child graph node does not carry them)"
 )
 _CAPTURED = (
-    "captures kernel launches, cudaMemcpy*Async/cudaMemset*Async (1D, 2D, 3D, symbols), event "
-    "records and waits (cross-stream fork and join), cudaLaunchHostFunc and graph launches"
+    "captures kernel launches, cudaMemcpy*Async/cudaMemset*Async (1D, 2D, 3D, symbols, peer), "
+    "event records and waits (cross-stream fork and join), cudaLaunchHostFunc and graph "
+    "launches; cudaMallocAsync/cudaFreeAsync, stream memory operations, cooperative launches "
+    "and array copies on a capturing stream are cudaErrorStreamCaptureUnsupported (CUDA makes "
+    "nodes of them)"
 )
 
 RUNTIME: dict[str, Impl] = {
@@ -115,8 +118,7 @@ RUNTIME: dict[str, Impl] = {
     "cudaStreamBeginCapture": Impl(
         "hipStreamBeginCapture",
         E,
-        _HOST + _CAPTURED + "; other stream work (the driver API's async copies and launches) "
-        "runs at once",
+        _HOST + _CAPTURED,
     ),
     "cudaStreamGetCaptureInfo": Impl(
         "hipStreamGetCaptureInfo_v2", note="CUDA 12's form (the dependencies and graph too)"
