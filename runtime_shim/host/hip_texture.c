@@ -171,7 +171,6 @@ hipError_t hipMemcpy2DToArrayAsync(hipArray *dst, size_t wOffset, size_t hOffset
                                    size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
     if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
-    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     return hipMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
 }
 
@@ -185,7 +184,6 @@ hipError_t hipMemcpy2DFromArray(void *dst, size_t dpitch, hipArray_const_t src, 
 hipError_t hipMemcpy2DFromArrayAsync(void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset, size_t hOffset,
                                      size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream) {
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
-    if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_unsupported(stream);
     return hipMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
 }
