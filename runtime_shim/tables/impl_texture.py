@@ -138,7 +138,9 @@ DEVICE: dict[str, Impl] = {
         n: Impl(
             _TEX_AMD + "; host platform: software sampling (cu2amd/texture_device.h)",
             E,
-            _NO_IMAGES + "; host platform: CUDA's filtering rules, 9-bit linear weights",
+            _NO_IMAGES + "; AMD GPUs: the texture unit's filtering (its weight precision may "
+            "differ from CUDA's); host platform: CUDA's rules, 9-bit linear weights (integers read "
+            "as integers are point-sampled, as CUDA filters only float results)",
         )
         for n in names("tex1D tex2D tex3D tex1DLayered tex2DLayered texCubemap texCubemapLayered")
     },
