@@ -78,7 +78,7 @@ def _wmma_mma(layouts: tuple[Slot, ...], shapes: str, types: tuple[Slot, ...],
 def _mma(shapes: str, layouts: tuple[Slot, ...], middle: tuple[Slot, ...],
          types: tuple[Slot, ...], ops: tuple[Op, ...] = (V, V, V, V),
          sparse: Slot | None = None, tail: tuple[Slot, ...] = (),
-         lowered: str | None = None) -> Form:  # fmt: skip
+         lowered: str | None = None, emitter: str = "mma.mma") -> Form:  # fmt: skip
     """`mma{.sp}.sync.aligned.shape.layouts{middle}.types{tail}` (9.7.14.5.14, 9.7.14.6.3).
     With `lowered` (the shapes cu2amd lowers, or "" for all), a row of emit/mma.py."""
     head = (sparse,) if sparse else ()
@@ -86,7 +86,7 @@ def _mma(shapes: str, layouts: tuple[Slot, ...], middle: tuple[Slot, ...],
     slots = (*head, *SYNC, shape, *layouts, *middle, *types, *tail)
     section = "9.7.14.6.3" if sparse else "9.7.14.5.14"
     if lowered is not None:
-        return Form("mma", section, slots, ops, S, emitter="mma.mma")
+        return Form("mma", section, slots, ops, S, emitter=emitter)
     return Form("mma", section, slots, ops, U, note=NOTE)
 
 
@@ -132,7 +132,8 @@ FORMS = (
               head=(slot("op", "xor and"), slot("popc", "popc"))),
     # 9.7.14.5.14 mma: half precision, alternate floating point (incl. block scaling),
     # double precision, integer, single bit
-    _mma("m8n8k4", ANY_LAYOUT, (), _types("f16 f32", "f16", "f16", "f16 f32")),
+    _mma("m8n8k4", ANY_LAYOUT, (), _types("f16 f32", "f16", "f16", "f16 f32"), lowered="",
+         emitter="mma.mma_m8n8k4"),
     _mma("m16n8k8 m16n8k16", ROW_COL, (), _types("f16 f32", "f16", "f16", "f16 f32"), lowered=""),
     _mma("m16n8k4", ROW_COL, (), _types("f32", "tf32", "tf32", "f32"), lowered=""),
     _mma("m16n8k8", ROW_COL, (), _types("f32", "bf16 tf32", "bf16 tf32", "f32"), lowered=""),

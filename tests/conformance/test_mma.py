@@ -206,7 +206,7 @@ def model(shape: str, atype: str, btype: str, ctype: str, dtype: str, a, b, c, s
     # products are exact in f32 and in f64; f64 sum then f32 rounding is one rounding
     with np.errstate(invalid="ignore", over="ignore"):
         acc = cv.astype(np.float32)
-        for kk in range(k):
+        for kk in range(av.shape[1]):
             acc = (acc.astype(np.float64) + np.outer(av[:, kk], bv[kk, :])).astype(np.float32)
     if dtype == "f16":
         with np.errstate(over="ignore"):
@@ -659,10 +659,12 @@ def test_every_form_compiles_for_amd_gpus(target: str) -> None:
 @pytest.mark.parametrize(
     ("instr", "message"),
     [
-        ("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, "
-         "%f7}, {%r0, %r1}, {%r2, %r3}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};",
-         r"unsupported PTX instruction 'mma\.sync\.aligned\.m8n8k4\.row\.col\.f32\.f16\.f16\.f32' "
-         r"\(warp-level matrix multiply-accumulate\)"),
+        ("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f16 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, "
+         "%f7}, {%r0, %r1}, {%r2, %r3}, {%r0, %r1, %r2, %r3};",
+         r"unsupported PTX instruction 'mma\.sync\.aligned\.m8n8k4\.row\.col\.f32\.f16\.f16\.f16' "
+         r"\(m8n8k4 with different C and D types\)"),
+        ("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64.satfinite {%d0}, {%d0}, {%d0}, {%d0};",
+         r"'mma\.sync\.aligned\.m16n8k16\.row\.col\.f64\.f64\.f64\.f64\.satfinite': "),
         ("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%d0, %d1, %d2, %d3}, {%d0, %d1, "
          "%d2, %d3}, {%d0, %d1, %d2, %d3}, {%d0, %d1, %d2, %d3};",
          r"this operand needs 8 registers, not 4"),
@@ -841,3 +843,72 @@ def test_wmma(case, warp_size: int) -> None:
         padding = np.ones(16 * strides["d"], bool)
         padding[_to_memory(np.ones((m, n), np.uint64), dl, strides["d"], 0) == 1] = False
         assert np.all(memory[w][padding] == sentinel), "wmma.store wrote outside D"
+
+
+# -- mma.m8n8k4 with .f16 (four 8x8x4 products per warp, one per quad pair) ---------------
+
+
+def _hi(lane: int) -> int:
+    return 4 * (lane >= 16)
+
+
+M884 = {  # (matrix, layout or C/D type) -> lane, i -> (row, col), ISA 9.7.14.5.1
+    ("a", "row"): lambda ln, i: (ln % 4 + _hi(ln), i),
+    ("a", "col"): lambda ln, i: (i % 4 + _hi(ln), ln % 4),
+    ("b", "row"): lambda ln, i: (ln % 4, i + _hi(ln)),
+    ("b", "col"): lambda ln, i: (i, ln % 4 + _hi(ln)),
+    ("c", "f16"): lambda ln, i: (ln % 4 + _hi(ln), i),
+    ("c", "f32"): lambda ln, i: ((ln & 1) + (i & 2) + _hi(ln), (i & 4) + (ln & 2) + (i & 1)),
+}
+
+
+@pytest.mark.parametrize("warp_size", WAVES)
+@pytest.mark.parametrize("al", ["row", "col"])
+@pytest.mark.parametrize("bl", ["row", "col"])
+@pytest.mark.parametrize("acc", ["f16", "f32"])
+def test_mma_m8n8k4_f16(acc: str, bl: str, al: str, warp_size: int) -> None:
+    """Each quad pair q (lanes 4q..4q+3 and 4q+16..4q+19) computes its own product."""
+    spelling = f"mma.sync.aligned.m8n8k4.{al}.{bl}.{acc}.f16.f16.{acc}"
+    ncd = 4 if acc == "f16" else 8
+    text = mma_kernel(spelling, 2, 2, ncd, ncd, False)
+    rng = np.random.default_rng(zlib.crc32(spelling.encode()) + warp_size)
+    form = Form("m16n8k16", acc, "f16", "f16", acc)  # the model's element types (k from A)
+    quads = []  # per warp, per quad pair: (A 8x4, B 4x8, C 8x8) element bits
+    for w in range(WARPS):
+        quads.append([])
+        for q in range(4):
+            a, b = random_bits(rng, "f16", (8, 4)), random_bits(rng, "f16", (4, 8))
+            c = random_bits(rng, acc, (8, 8), 4.0)
+            if w == 1 and q == 2:
+                for mat, fmt in ((a, "f16"), (b, "f16"), (c, acc)):
+                    flat = mat.reshape(-1)
+                    picks = rng.choice(flat.size, 8, replace=False)
+                    flat[picks] = rng.choice(EDGE[fmt], picks.size)
+            quads[w].append((a, b, c))
+    regs = {"a": np.zeros((32 * WARPS, 2), np.uint32), "b": np.zeros((32 * WARPS, 2), np.uint32),
+            "c": np.zeros((32 * WARPS, ncd), np.uint32)}  # fmt: skip
+    keys = {"a": ("a", al, 0, 4, 16), "b": ("b", bl, 1, 4, 16), "c": ("c", acc, 2, 8, BITS[acc])}
+    for thread in range(32 * WARPS):
+        w, lane = divmod(thread, 32)
+        q = (lane >> 2) & 3
+        for x, (m, key, index, count, bits) in keys.items():
+            per = 32 // bits
+            for i in range(count):
+                r, col = M884[m, key](lane, i)
+                value = int(quads[w][q][index][r, col])
+                regs[x][thread, i // per] |= value << (bits * (i % per))
+    out = host.zeros((32 * WARPS, ncd), np.uint32)
+    module = host.Module.from_ptx(text)
+    module.launch("k", 1, 32 * WARPS, [host.to_device(regs[x]) for x in "abc"] + [out],
+                  warp_size=warp_size)  # fmt: skip
+    d = out.to_numpy()
+    for w in range(WARPS):
+        for q in range(4):
+            got = np.zeros((8, 8), np.uint64)
+            for lane in [4 * q + r for r in range(4)] + [4 * q + 16 + r for r in range(4)]:
+                per = 32 // BITS[acc]
+                for i in range(8):
+                    r, col = M884["c", acc](lane, i)
+                    word = int(d[32 * w + lane, i // per])
+                    got[r, col] = (word >> (BITS[acc] * (i % per))) & ((1 << BITS[acc]) - 1)
+            check(form, [quads[w][q]], [got])
