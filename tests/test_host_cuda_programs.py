@@ -134,6 +134,7 @@ CUDA_ERRORS = {
     215: ("cudaErrorUnsupportedLimit", "limit is not supported on this architecture"),
     217: ("cudaErrorPeerAccessUnsupported", "peer access is not supported between these two devices"),
     400: ("cudaErrorInvalidResourceHandle", "invalid resource handle"),
+    401: ("cudaErrorIllegalState", "the operation cannot be performed in the present state"),
     500: ("cudaErrorNotFound", "named symbol not found"),
     600: ("cudaErrorNotReady", "device not ready"),
     700: ("cudaErrorIllegalAddress", "an illegal memory access was encountered"),
@@ -147,6 +148,19 @@ CUDA_ERRORS = {
     719: ("cudaErrorLaunchFailure", "unspecified launch failure"),
     720: ("cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"),
     801: ("cudaErrorNotSupported", "operation not supported"),
+    900: ("cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing"),
+    901: ("cudaErrorStreamCaptureInvalidated", "operation failed due to a previous error during capture"),
+    902: ("cudaErrorStreamCaptureMerge", "operation would result in a merge of separate capture sequences"),
+    903: ("cudaErrorStreamCaptureUnmatched", "capture was not ended in the same stream as it began"),
+    904: ("cudaErrorStreamCaptureUnjoined", "capturing stream has unjoined work"),
+    905: ("cudaErrorStreamCaptureIsolation", "dependency created on uncaptured work in another stream"),
+    906: ("cudaErrorStreamCaptureImplicit",
+          "operation would make the legacy stream depend on a capturing blocking stream"),
+    907: ("cudaErrorCapturedEvent", "operation not permitted on an event last recorded in a capturing stream"),
+    908: ("cudaErrorStreamCaptureWrongThread",
+          "attempt to terminate a thread-local capture sequence from another thread"),
+    910: ("cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it included changes "
+          "which violated constraints specific to instantiated graph update"),
     999: ("cudaErrorUnknown", "unknown error"),
 }  # fmt: skip
 HEADER = ROOT / "runtime_shim" / "include" / "cu2amd" / "runtime_types.h"  # its error list
