@@ -378,8 +378,9 @@ int main() {
         cudaResourceDesc r;
         cudaTextureDesc td;
         cudaResourceViewDesc view;
+        memset(&r, 0x55, sizeof r);
         OK(cudaGetTextureObjectResourceDesc(&r, t));
-        EXPECT(r.resType == cudaResourceTypeArray && r.res.array.array == a8);
+        EXPECT(r.resType == cudaResourceTypeArray && r.res.array.array == a8 && r.flags == 0);
         memset(&td, 0x7f, sizeof td);
         OK(cudaGetTextureObjectTextureDesc(&td, t));
         EXPECT(td.addressMode[1] == cudaAddressModeClamp && td.filterMode == cudaFilterModePoint &&
@@ -789,6 +790,9 @@ int main() {
         res.resType = cudaResourceTypeArray;
         res.res.array.array = a8;
         CALL(cudaCreateTextureObject(nullptr, &res, &td, nullptr), cudaErrorInvalidValue);
+        res.flags = 1; /* must be 0 */
+        CALL(cudaCreateTextureObject(&t, &res, &td, nullptr), cudaErrorInvalidValue);
+        res.flags = 0;
         td.addressMode[0] = (cudaTextureAddressMode)7;
         CALL(cudaCreateTextureObject(&t, &res, &td, nullptr), cudaErrorInvalidValue);
         td.addressMode[0] = cudaAddressModeClamp;

@@ -383,6 +383,7 @@ CU2AMD_API CUresult cuTexObjectDestroy(CUtexObject texObject) {
 CU2AMD_API CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject) {
     if (!pResDesc) return CUDA_ERROR_INVALID_VALUE;
     cudaResourceDesc r;
+    memset(&r, 0, sizeof r);
     CUresult err = CU2AMD_CU(hipGetTextureObjectResourceDesc(&r, (void *)(uintptr_t)texObject));
     if (err == CUDA_SUCCESS) __cu2amd_cu_resource_back(&r, pResDesc);
     return err;

@@ -191,7 +191,7 @@ CU2AMD_API cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst
 CU2AMD_API cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const cudaResourceDesc *pResDesc,
                                                const cudaTextureDesc *pTexDesc,
                                                const cudaResourceViewDesc *pResViewDesc) {
-    if (!pTexObject) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (!pTexObject || (pResDesc && pResDesc->flags)) return __cu2amd_fail(cudaErrorInvalidValue);
     void *object = 0;
     cudaError_t err = CU2AMD_ERR(hipCreateTextureObject(&object, pResDesc, pTexDesc, pResViewDesc));
     if (err == cudaSuccess) *pTexObject = (cudaTextureObject_t)object;
@@ -200,8 +200,13 @@ CU2AMD_API cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, 
 CU2AMD_API cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
     return CU2AMD_ERR(hipDestroyTextureObject((void *)texObject));
 }
+/* HIP's description is CUDA's without its flags (0). */
 CU2AMD_API cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc *pResDesc, cudaTextureObject_t texObject) {
-    return CU2AMD_ERR(hipGetTextureObjectResourceDesc(pResDesc, (void *)texObject));
+    if (!pResDesc) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaResourceDesc d = {};
+    cudaError_t err = CU2AMD_ERR(hipGetTextureObjectResourceDesc(&d, (void *)texObject));
+    if (err == cudaSuccess) *pResDesc = d;
+    return err;
 }
 CU2AMD_API cudaError_t cudaGetTextureObjectResourceViewDesc(cudaResourceViewDesc *pResViewDesc,
                                                             cudaTextureObject_t texObject) {
@@ -236,7 +241,7 @@ __host__ inline struct __cu2amd_surface_record **__cu2amd_surface_records(int lo
     return &head;
 }
 CU2AMD_API cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const cudaResourceDesc *pResDesc) {
-    if (!pSurfObject) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (!pSurfObject || (pResDesc && pResDesc->flags)) return __cu2amd_fail(cudaErrorInvalidValue);
     struct __cu2amd_surface_record *record = (struct __cu2amd_surface_record *)malloc(sizeof *record);
     if (!record) return __cu2amd_fail(cudaErrorMemoryAllocation);
     void *object = 0;

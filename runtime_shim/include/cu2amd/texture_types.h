@@ -63,7 +63,11 @@ struct cudaResourceDesc {
             size_t height;
             size_t pitchInBytes;
         } pitch2D;
+        struct {
+            int reserved[32];
+        } reserved;
     } res;
+    unsigned int flags; /* must be 0 (HIP's hipResourceDesc ends before it) */
 };
 typedef struct cudaResourceDesc cudaResourceDesc;
 struct cudaResourceViewDesc {
