@@ -64,7 +64,8 @@ struct hipGraphNode {
 
 struct hipGraphExec {
     int magic;
-    hipGraph_t graph; /* a copy of the instantiated graph; its nodes' origins are the graph's */
+    hipGraph_t graph;      /* a copy of the instantiated graph; its nodes' origins are the graph's */
+    hipGraphNode_t *order; /* its nodes in a dependency order (its topology never changes) */
 };
 
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -671,12 +672,17 @@ static hipError_t run_node(hipGraphNode_t n, hipStream_t stream) {
     }
 }
 
+static hipError_t run_nodes(hipGraphNode_t *nodes, size_t n, hipStream_t stream) {
+    hipError_t err = hipSuccess;
+    for (size_t i = 0; i < n && err == hipSuccess; i++) err = run_node(nodes[i], stream);
+    return err;
+}
+
 static hipError_t run_graph(hipGraph_t g, hipStream_t stream) {
     int cyclic;
     hipGraphNode_t *nodes = order(g, &cyclic);
     if (!nodes) return record(cyclic ? hipErrorInvalidValue : hipErrorOutOfMemory);
-    hipError_t err = hipSuccess;
-    for (size_t i = 0; i < g->n && err == hipSuccess; i++) err = run_node(nodes[i], stream);
+    hipError_t err = run_nodes(nodes, g->n, stream);
     free(nodes);
     return err;
 }
@@ -698,7 +704,12 @@ hipError_t hipGraphInstantiateWithFlags(hipGraphExec_t *pGraphExec, hipGraph_t g
     if (has_cycle(graph)) return record(hipErrorInvalidValue);
     hipGraphExec_t e = calloc(1, sizeof *e);
     if (!e) return record(hipErrorOutOfMemory);
+    int cyclic;
     hipError_t err = clone_graph(graph, &e->graph);
+    if (err == hipSuccess && !(e->order = order(e->graph, &cyclic))) {
+        free_graph(e->graph);
+        err = hipErrorOutOfMemory;
+    }
     if (err != hipSuccess) {
         free(e);
         return record(err);
@@ -718,6 +729,7 @@ hipError_t hipGraphInstantiate(hipGraphExec_t *pGraphExec, hipGraph_t graph, hip
 hipError_t hipGraphExecDestroy(hipGraphExec_t graphExec) {
     if (!valid_exec(graphExec)) return record(hipErrorInvalidValue);
     free_graph(graphExec->graph);
+    free(graphExec->order);
     graphExec->magic = 0;
     free(graphExec);
     return hipSuccess;
@@ -729,7 +741,7 @@ hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stream) {
     if (!valid_exec(graphExec)) return record(hipErrorInvalidValue);
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
     if (cu2amd_graph_capturing(stream)) return capture_child(graphExec->graph, stream);
-    return run_graph(graphExec->graph, stream);
+    return run_nodes(graphExec->order, graphExec->graph->n, stream);
 }
 
 /* The executable graph's node made from `node`, of the same type. */
