@@ -325,6 +325,10 @@ static cudaTextureObject_t make_texture(cudaArray_t a, int mode, int linear, int
 
 MAIN = r"""
 int main() {
+    cudaDeviceProp prop;
+    OK(cudaGetDeviceProperties(&prop, 0));
+    EXPECT(prop.maxTexture1D >= W && prop.maxTexture2D[0] >= W && prop.maxTexture2D[1] >= H &&
+           prop.maxTexture3D[2] >= D && prop.maxTexture1DLinear >= 6);
     float *c2, *c3;
     OK(cudaMalloc(&c2, sizeof C2));
     OK(cudaMalloc(&c3, sizeof C3));

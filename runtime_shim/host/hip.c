@@ -265,6 +265,11 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device) {
     prop->memPitch = (size_t)1 << 31;
     prop->textureAlignment = 256;
     prop->texturePitchAlignment = 256;
+    /* texture sizes (hip_texture.c has no limits but memory's): an sm_80 GPU's */
+    prop->maxTexture1DLinear = 1 << 28;
+    prop->maxTexture1D = 1 << 17;
+    prop->maxTexture2D[0] = 1 << 17, prop->maxTexture2D[1] = 1 << 16;
+    prop->maxTexture3D[0] = prop->maxTexture3D[1] = prop->maxTexture3D[2] = 1 << 14;
     return hipSuccess;
 }
 
