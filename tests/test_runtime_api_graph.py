@@ -40,7 +40,7 @@ CALLS = {
     "cudaGraphExecMemcpyNodeSetParamsToSymbol", "cudaGraphHostNodeSetParams",
     "cudaGraphMemcpyNodeSetParams", "cudaGraphMemcpyNodeSetParams1D",
     "cudaGraphMemcpyNodeSetParamsFromSymbol", "cudaGraphMemcpyNodeSetParamsToSymbol",
-    "cudaGraphMemsetNodeSetParams",
+    "cudaGraphMemsetNodeSetParams", "cudaEventRecordWithFlags",
 }  # fmt: skip
 
 _CHECKS = r"""
@@ -529,6 +529,18 @@ int main() {
     OK(cudaGraphNodeGetType(child, &type));
     EXPECT(nodes == 1 && type == cudaGraphNodeTypeGraph);
     OK(cudaGraphDestroy(outer));
+
+    /* An external event record is a node of the capture. */
+    OK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
+    OK(cudaEventRecordWithFlags(fork, s1, cudaEventRecordExternal));
+    cudaGraph_t with_event;
+    OK(cudaStreamEndCapture(s1, &with_event));
+    cudaGraphNode_t record_node;
+    nodes = 1;
+    OK(cudaGraphGetNodes(with_event, &record_node, &nodes));
+    OK(cudaGraphNodeGetType(record_node, &type));
+    EXPECT(nodes == 1 && type == cudaGraphNodeTypeEventRecord);
+    OK(cudaGraphDestroy(with_event));
 
     /* cudaStreamUpdateCaptureDependencies: the stream's next work follows a node added
      * to the capture's graph by hand. */

@@ -126,8 +126,8 @@ RUNTIME: dict[str, Impl] = {
     "cudaStreamIsCapturing": Impl("hipStreamIsCapturing"),
     "cudaEventRecordWithFlags": Impl(
         "hipEventRecord",
-        E,
-        "cudaEventRecordExternal (an event record node in a capture) is cudaErrorNotSupported",
+        note="cudaEventRecordExternal on a capturing stream is an event record node "
+        "(hipGraphAddEventRecordNode), elsewhere a record",
     ),
 }
 DRIVER: dict[str, Impl] = {}

@@ -426,9 +426,11 @@ CU2AMD_API cudaError_t cudaThreadExchangeStreamCaptureMode(cudaStreamCaptureMode
     return CU2AMD_ERR(hipThreadExchangeStreamCaptureMode((int *)mode));
 }
 
-/* cudaLaunchHostFunc on a capturing stream (runtime_stream.h): a host node after the
- * stream's dependencies, which it then depends on. 0 when the stream is not capturing. */
-CU2AMD_API int __cu2amd_capture_host_fn(cudaStream_t stream, cudaHostFn_t fn, void *userData, cudaError_t *err) {
+/* Work runtime_stream.h records on a capturing stream as a node of its own (host functions,
+ * external event records): the node after the stream's dependencies, which then depends on
+ * it. 0 when the stream is not capturing. */
+CU2AMD_API int __cu2amd_capture_node(cudaStream_t stream, const cudaHostNodeParams *host, cudaEvent_t event,
+                                     cudaError_t *err) {
     cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
     cudaGraph_t graph = (cudaGraph_t)0;
     const cudaGraphNode_t *deps = (const cudaGraphNode_t *)0;
@@ -441,12 +443,19 @@ CU2AMD_API int __cu2amd_capture_host_fn(cudaStream_t stream, cudaHostFn_t fn, vo
         *err = __cu2amd_fail(cudaErrorStreamCaptureInvalidated);
         return 1;
     }
-    cudaHostNodeParams params = {fn, userData};
     cudaGraphNode_t node;
-    *err = cudaGraphAddHostNode(&node, graph, deps, n, &params);
+    *err = host ? cudaGraphAddHostNode(&node, graph, deps, n, host)
+                : cudaGraphAddEventRecordNode(&node, graph, deps, n, event);
     if (*err == cudaSuccess)
         *err = cudaStreamUpdateCaptureDependencies(stream, &node, 1, cudaStreamSetCaptureDependencies);
     return 1;
+}
+CU2AMD_API int __cu2amd_capture_host_fn(cudaStream_t stream, cudaHostFn_t fn, void *userData, cudaError_t *err) {
+    cudaHostNodeParams params = {fn, userData};
+    return __cu2amd_capture_node(stream, &params, (cudaEvent_t)0, err);
+}
+CU2AMD_API int __cu2amd_capture_event_record(cudaEvent_t event, cudaStream_t stream, cudaError_t *err) {
+    return __cu2amd_capture_node(stream, (const cudaHostNodeParams *)0, event, err);
 }
 
 /* ------------------------------------------------------------------ user objects */

@@ -79,10 +79,13 @@ CU2AMD_API cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int
 CU2AMD_API cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0) {
     return CU2AMD_ERR(hipEventRecord(event, __cu2amd_stream(stream)));
 }
-/* cudaEventRecordExternal matters only in stream capture, which is not provided. */
+/* cudaEventRecordExternal: an event record node on a capturing stream (runtime_graph.h), a
+ * plain record otherwise. */
+CU2AMD_API int __cu2amd_capture_event_record(cudaEvent_t, cudaStream_t, cudaError_t *);
 CU2AMD_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0, unsigned int flags = 0) {
-    if (flags == cudaEventRecordExternal) return __cu2amd_fail(cudaErrorNotSupported);
-    if (flags != cudaEventRecordDefault) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (flags != cudaEventRecordDefault && flags != cudaEventRecordExternal) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaError_t captured;
+    if (flags == cudaEventRecordExternal && __cu2amd_capture_event_record(event, stream, &captured)) return captured;
     return cudaEventRecord(event, stream);
 }
 CU2AMD_API cudaError_t cudaEventQuery(cudaEvent_t event) { return CU2AMD_ERR(hipEventQuery(event)); }
