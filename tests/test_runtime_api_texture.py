@@ -18,6 +18,7 @@ from runtime_programs import nvcc, run_on_host
 # The runtime functions this program calls and checks (see tests/test_api_tables_run.py).
 CALLS = {
     "cudaArrayGetInfo", "cudaCreateChannelDesc", "cudaCreateSurfaceObject",
+    "cudaDeviceGetTexture1DLinearMaxWidth",
     "cudaCreateTextureObject", "cudaDestroySurfaceObject", "cudaDestroyTextureObject",
     "cudaFreeArray", "cudaGetChannelDesc", "cudaGetSurfaceObjectResourceDesc",
     "cudaGetTextureObjectResourceDesc",
@@ -329,6 +330,14 @@ int main() {
     OK(cudaGetDeviceProperties(&prop, 0));
     EXPECT(prop.maxTexture1D >= W && prop.maxTexture2D[0] >= W && prop.maxTexture2D[1] >= H &&
            prop.maxTexture3D[2] >= D && prop.maxTexture1DLinear >= 6);
+    {
+        size_t width = 0;
+        cudaChannelFormatDesc f4 = cudaCreateChannelDesc<float4>();
+        OK(cudaDeviceGetTexture1DLinearMaxWidth(&width, &f4, 0));
+        EXPECT(width == (size_t)prop.maxTexture1DLinear);
+        CALL(cudaDeviceGetTexture1DLinearMaxWidth(&width, &f4, 7), cudaErrorInvalidDevice);
+        CALL(cudaGetLastError(), cudaErrorInvalidDevice); /* the failure is the last error, as in CUDA */
+    }
     float *c2, *c3;
     OK(cudaMalloc(&c2, sizeof C2));
     OK(cudaMalloc(&c3, sizeof C3));
@@ -1020,6 +1029,7 @@ def test_texture_functions_are_a_compile_error_on_gfx942(tmp_path: Path) -> None
 # The driver API's arrays and texture objects (cu2amd/driver_texture.h).
 DRIVER_CALLS = {
     "cuArray3DCreate", "cuArray3DGetDescriptor", "cuArrayCreate", "cuArrayDestroy",
+    "cuDeviceGetTexture1DLinearMaxWidth",
     "cuArrayGetDescriptor", "cuMemcpyAtoA", "cuMemcpyAtoD", "cuMemcpyAtoH", "cuMemcpyAtoHAsync", "cuMemcpyDtoA",
     "cuMemcpyHtoA", "cuMemcpyHtoAAsync", "cuSurfObjectCreate", "cuSurfObjectDestroy",
     "cuTexObjectCreate", "cuTexObjectDestroy", "cuTexObjectGetResourceDesc",
@@ -1051,6 +1061,10 @@ int main() {
     CUcontext ctx;
     OK(cuDeviceGet(&dev, 0));
     OK(cuCtxCreate(&ctx, 0, dev));
+    size_t linear = 0;
+    OK(cuDeviceGetTexture1DLinearMaxWidth(&linear, CU_AD_FORMAT_FLOAT, 4, dev));
+    EXPECT(linear >= 4096);
+    CALL(cuDeviceGetTexture1DLinearMaxWidth(&linear, CU_AD_FORMAT_FLOAT, 3, dev), CUDA_ERROR_INVALID_VALUE);
     CUDA_ARRAY_DESCRIPTOR ad = {4, 3, CU_AD_FORMAT_UNSIGNED_INT8, 1};
     CUarray a;
     OK(cuArrayCreate(&a, &ad));

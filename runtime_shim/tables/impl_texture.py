@@ -64,6 +64,11 @@ RUNTIME: dict[str, Impl] = {
         note="also the template cudaCreateChannelDesc<T>() for the 8-, 16- and 32-bit "
         "integer and float scalars and their 1-, 2- and 4-vectors",
     ),
+    "cudaDeviceGetTexture1DLinearMaxWidth": Impl(
+        "cudaDeviceGetAttribute(cudaDevAttrMaxTexture1DLinearWidth)",
+        E,
+        "the device's limit (HIP's maxTexture1DLinear) whatever the element size",
+    ),
     "cudaMallocArray": Impl("hipMallocArray", note=_HOST),
     "cudaMalloc3DArray": Impl(
         "hipMalloc3DArray",
@@ -181,6 +186,11 @@ _DRV = "cu2amd/driver_texture.h over "
 DRIVER.update(
     {
         "cuArrayCreate": Impl(_DRV + "cudaMallocArray (hipMallocArray)"),
+        "cuDeviceGetTexture1DLinearMaxWidth": Impl(
+            "hipGetDeviceProperties (maxTexture1DLinear)",
+            E,
+            "the device's limit whatever the format",
+        ),
         "cuArray3DCreate": Impl(_DRV + "cudaMalloc3DArray (hipMalloc3DArray)"),
         "cuArrayDestroy": Impl("hipFreeArray"),
         "cuArrayGetDescriptor": Impl(

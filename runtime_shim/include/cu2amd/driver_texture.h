@@ -139,6 +139,17 @@ CU2AMD_API CUresult __cu2amd_cu_handle_error(int err) {
     return err == CUDA_ERROR_INVALID_VALUE ? CUDA_ERROR_INVALID_HANDLE : (CUresult)err;
 }
 
+/* The device's 1D linear texture limit (HIP's maxTexture1DLinear), for any valid format. */
+CU2AMD_API CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format,
+                                                       unsigned numChannels, CUdevice dev) {
+    if (!maxWidthInElements || __cu2amd_cu_channels(format, numChannels).f == cudaChannelFormatKindNone)
+        return CUDA_ERROR_INVALID_VALUE;
+    __cu2amd_cu_device_prop p;
+    CUresult err = CU2AMD_CU(hipGetDeviceProperties(&p, dev));
+    if (err == CUDA_SUCCESS) *maxWidthInElements = (size_t)p.maxTexture1DLinear;
+    return err;
+}
+
 /* ------------------------------------------------------------------ arrays */
 
 CU2AMD_API CUresult cuArray3DCreate(CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray) {

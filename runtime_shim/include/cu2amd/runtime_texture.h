@@ -47,6 +47,17 @@ template <class T> static __host__ __inline__ cudaChannelFormatDesc cudaCreateCh
                                  c::kind);
 }
 
+/* The device's 1D linear texture limit (HIP's maxTexture1DLinear), for any valid element. */
+CU2AMD_API cudaError_t cudaDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements,
+                                                           const cudaChannelFormatDesc *fmtDesc, int device) {
+    if (!maxWidthInElements || !fmtDesc || fmtDesc->x <= 0 || fmtDesc->f == cudaChannelFormatKindNone)
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    int width = 0;
+    cudaError_t err = cudaDeviceGetAttribute(&width, cudaDevAttrMaxTexture1DLinearWidth, device);
+    if (err == cudaSuccess) *maxWidthInElements = (size_t)width;
+    return err;
+}
+
 /* ------------------------------------------------------------------ arrays */
 
 CU2AMD_API cudaError_t cudaMallocArray(cudaArray_t *array, const cudaChannelFormatDesc *desc, size_t width,
