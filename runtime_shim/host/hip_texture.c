@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "hip_internal.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,11 +31,15 @@ typedef struct host_object {
 
 static host_array *g_arrays;
 static host_object *g_objects;
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER; /* the two lists, for threads of the program */
 
 static host_array *find_array(const void *array) {
-    for (host_array *a = g_arrays; a; a = a->next)
-        if ((const void *)a == array) return a;
-    return NULL;
+    host_array *found = NULL;
+    pthread_mutex_lock(&g_lock);
+    for (host_array *a = g_arrays; a && !found; a = a->next)
+        if ((const void *)a == array) found = a;
+    pthread_mutex_unlock(&g_lock);
+    return found;
 }
 
 static int valid_kind(hipMemcpyKind kind) { return kind >= hipMemcpyHostToHost && kind <= hipMemcpyDefault; }
@@ -86,8 +91,10 @@ static hipError_t make_array(hipArray **out, const hipChannelFormatDesc *desc, s
     a->pitch = pitch;
     a->rows = rows;
     a->slices = slices;
+    pthread_mutex_lock(&g_lock);
     a->next = g_arrays;
     g_arrays = a;
+    pthread_mutex_unlock(&g_lock);
     *out = &a->array;
     return hipSuccess;
 }
@@ -104,15 +111,19 @@ hipError_t hipMalloc3DArray(hipArray **array, const struct hipChannelFormatDesc 
 }
 
 hipError_t hipFreeArray(hipArray *array) {
+    host_array *gone = NULL;
+    pthread_mutex_lock(&g_lock);
     for (host_array **p = &g_arrays; *p; p = &(*p)->next)
         if (&(*p)->array == array) {
-            host_array *a = *p;
-            *p = a->next;
-            free(a->array.data);
-            free(a);
-            return hipSuccess;
+            gone = *p;
+            *p = gone->next;
+            break;
         }
-    return record(hipErrorInvalidValue);
+    pthread_mutex_unlock(&g_lock);
+    if (!gone) return record(hipErrorInvalidValue);
+    free(gone->array.data);
+    free(gone);
+    return hipSuccess;
 }
 
 hipError_t hipGetChannelDesc(hipChannelFormatDesc *desc, hipArray_const_t array) {
@@ -297,27 +308,36 @@ static hipError_t add_object(const hipResourceDesc *res, const hipTextureDesc *t
     o->res = *res;
     if (view) o->view = *view;
     o->surface = surface;
+    pthread_mutex_lock(&g_lock);
     o->next = g_objects;
     g_objects = o;
+    pthread_mutex_unlock(&g_lock);
     *out = o;
     return hipSuccess;
 }
 
 static host_object *find_object(const void *handle, int surface) {
-    for (host_object *o = g_objects; o; o = o->next)
-        if ((const void *)o == handle && o->surface == surface) return o;
-    return NULL;
+    host_object *found = NULL;
+    pthread_mutex_lock(&g_lock);
+    for (host_object *o = g_objects; o && !found; o = o->next)
+        if ((const void *)o == handle && o->surface == surface) found = o;
+    pthread_mutex_unlock(&g_lock);
+    return found;
 }
 
 static hipError_t remove_object(const void *handle, int surface) {
+    host_object *gone = NULL;
+    pthread_mutex_lock(&g_lock);
     for (host_object **p = &g_objects; *p; p = &(*p)->next)
         if ((const void *)*p == handle && (*p)->surface == surface) {
-            host_object *o = *p;
-            *p = o->next;
-            free(o);
-            return hipSuccess;
+            gone = *p;
+            *p = gone->next;
+            break;
         }
-    return record(hipErrorInvalidValue);
+    pthread_mutex_unlock(&g_lock);
+    if (!gone) return record(hipErrorInvalidValue);
+    free(gone);
+    return hipSuccess;
 }
 
 hipError_t hipCreateTextureObject(hipTextureObject_t *pTexObject, const hipResourceDesc *pResDesc,
