@@ -30,7 +30,7 @@ NVIDIA's are one choice among those it allows. Tests of those forms fetch NVIDIA
 with `reference()` / `reference_many()` (None without a capture) and apply the ISA's
 bounds and tables to them as to cu2amd's (test_float_approx.py runs each test for both
 sides; cu2amd's own tighter bounds only hold for cu2amd). Launches that do not go through
-`_launch` (test_atomics.py, warp_model.py, hypothesis-drawn inputs) have no references.
+`_launch` (test_atomics.py, test_mma.py, warp_model.py's warp tests) have no references.
 """
 
 from __future__ import annotations
