@@ -19,9 +19,7 @@ does scalar arithmetic in a fixed order:
   0x7fffffffffffffff).
 - .f64: the same fma chain in f64, k ascending.
 - integer (.s8 .u8 .s4 .u4, .s32 accumulator): exact; the sum is formed in 64 bits, then
-  wraps to 32 bits, or with `.satfinite` clamps to [INT32_MIN, INT32_MAX]. .b1 with
-  .and.popc / .xor.popc: C plus the population counts of (A row AND/XOR B column), a
-  32-bit word at a time, wrapping.
+  wraps to 32 bits, or with `.satfinite` clamps to [INT32_MIN, INT32_MAX].
 
 ldmatrix, stmatrix (.m8n8 .b16): each lane gives one row address; a lane fetches the
 address of the row holding its fragment elements with a shuffle and accesses that memory
@@ -43,7 +41,7 @@ from cu2amd.ptx_lowering.emit.memory import address_pointer, instruction_space
 from cu2amd.ptx_lowering.emit.registry import emitter
 from cu2amd.ptx_lowering.emit.sreg import lane_id
 from cu2amd.ptx_lowering.emit.warp import SHFL_MODES, call_library
-from cu2amd.ptx_lowering.irutil import call_intrinsic, load, store
+from cu2amd.ptx_lowering.irutil import load, store
 from cu2amd.ptx_lowering.isa.types import TYPES
 
 I8, I16, I32, I64 = ir.IntType(8), ir.IntType(16), ir.IntType(32), ir.IntType(64)
@@ -224,16 +222,11 @@ LAYOUTS: dict[tuple[str, str], Layout] = {
     ("m8n8k32", "int4"): Layout((0,), ((0, 0),), (0,), 8),
     ("m16n8k32", "int4"): Layout((0, 8), ((0, 0), (8, 0)), (0,), 8),
     ("m16n8k64", "int4"): Layout((0, 8), ((0, 0), (8, 0), (0, 32), (8, 32)), (0, 32), 8),
-    # .b1: k counts 32-bit words (a register is one word of 32 elements)
-    ("m8n8k128", "b1"): Layout((0,), ((0, 0),), (0,), 1),
-    ("m16n8k128", "b1"): Layout((0, 8), ((0, 0), (8, 0)), (0,), 1),
-    ("m16n8k256", "b1"): Layout((0, 8), ((0, 0), (8, 0), (0, 4), (8, 4)), (0, 4), 1),
 }
-INTEGER = frozenset({"s8", "u8", "s4", "u4", "b1"})
+INTEGER = frozenset({"s8", "u8", "s4", "u4"})
 # The ISA's fragments of .e4m3/.e5m2 are those of .s8/.u8 of the same shape.
 _FAMILY = {"f16": "half", "bf16": "half", "tf32": "tf32", "f64": "f64"}
 _FAMILY |= {t: "int8" for t in ("s8", "u8", "e4m3", "e5m2")} | {"s4": "int4", "u4": "int4"}
-_FAMILY["b1"] = "b1"
 
 
 def _element(b: ir.IRBuilder, reg: ir.Value, fmt: str, e: int) -> ir.Value:
@@ -244,8 +237,6 @@ def _element(b: ir.IRBuilder, reg: ir.Value, fmt: str, e: int) -> ir.Value:
         return b.bitcast(b.and_(reg, I32(0xFFFFE000)), F32)
     if fmt in ("f16", "bf16"):
         return half.widen(b, b.trunc(b.lshr(reg, I32(16 * e)), I16), fmt)
-    if fmt == "b1":
-        return reg
     if fmt in ("s4", "u4"):
         nibble = b.trunc(b.lshr(reg, I32(4 * e)), ir.IntType(4))
         return b.sext(nibble, I32) if fmt == "s4" else b.zext(nibble, I32)
@@ -325,9 +316,8 @@ class MmaCore:
     (columns 2*threadID_in_group and the next) the fma chains or integer sums."""
 
     def __init__(self, ctx: FunctionContext, layout: Layout, atype: str, btype: str,
-                 a_regs: list[ir.Value], bit_op: str = "") -> None:  # fmt: skip
+                 a_regs: list[ir.Value]) -> None:  # fmt: skip
         self.ctx, self.layout, self.atype, self.btype = ctx, layout, atype, btype
-        self.bit_op = bit_op  # .b1: "and" or "xor"
         b = ctx.builder
         self.me = me = Lane(ctx)
         # row groupID + offset is in the A registers with that offset, lanes 4*groupID + t'
@@ -356,11 +346,7 @@ class MmaCore:
                 acc = c[2 * i + j]
                 row, col = self.a_rows[offset], b_cols[j]
                 for k in sorted(row):
-                    if self.atype == "b1":  # popc(a op b) over a word of k
-                        bits = (b.and_ if self.bit_op == "and" else b.xor)(row[k], col[k])
-                        count = call_intrinsic(b, "llvm.ctpop.i32", I32, [bits])
-                        acc = b.add(acc, b.zext(count, I64))
-                    elif self.atype in INTEGER:
+                    if self.atype in INTEGER:
                         acc = b.add(acc, b.sext(b.mul(row[k], col[k]), I64))
                     else:
                         acc = fma(b, row[k], col[k], acc)
@@ -375,8 +361,7 @@ def _check_types(ctx: FunctionContext, atype: str, btype: str) -> None:
 
 @emitter("mma.mma")
 def mma(ctx: FunctionContext, instr: ast.Instruction) -> None:
-    """mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c, and
-    mma.sync.aligned.shape.row.col.s32.b1.b1.s32.{and,xor}.popc d, a, b, c."""
+    """mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c."""
     d = instr.decoded
     shape = d.get("shape") or ""
     atype, btype = d.get("atype") or "", d.get("btype") or ""
@@ -390,7 +375,6 @@ def mma(ctx: FunctionContext, instr: ast.Instruction) -> None:
     a_regs = _read_regs(ctx, fragment(ctx, ops[1], len(layout.a_regs)), atype)
     b_regs = _read_regs(ctx, fragment(ctx, ops[2], len(layout.b_regs)), btype)
     c = _accumulators(ctx, fragment(ctx, ops[3], _count(outputs, ctype)), ctype)
-    core = MmaCore(ctx, layout, atype, btype, a_regs, d.get("op") or "")
-    results = core.products(b_regs, c)
+    results = MmaCore(ctx, layout, atype, btype, a_regs).products(b_regs, c)
     d_regs = fragment(ctx, ops[0], _count(outputs, dtype))
     _write_results(ctx, d_regs, dtype, results, d.has("satfinite"))

@@ -148,7 +148,7 @@ FORMS = (
     _mma("m8n8k16 m16n8k16 m16n8k32", ROW_COL, (SATF,), INT8, lowered=""),
     _mma("m8n8k32 m16n8k32 m16n8k64", ROW_COL, (SATF,), INT4, lowered=""),
     _mma("m8n8k128 m16n8k128 m16n8k256", ROW_COL, (), _types("s32", "b1", "b1", "s32"),
-         tail=(slot("op", "xor and"), slot("popc", "popc")), lowered=""),
+         tail=(slot("op", "xor and"), slot("popc", "popc"))),
     # 9.7.14.5.15 ldmatrix / 9.7.14.5.16 stmatrix / 9.7.14.5.17 movmatrix
     Form("ldmatrix", "9.7.14.5.15", (*SYNC, slot("shape", "m8n8 m16n16", supported="m8n8"),
                                      slot("num", "x1 x2 x4"), opt("trans", "trans"),

@@ -78,17 +78,6 @@ A_LAYOUT = {
             8 * _t(ln) + (i & 7) + 32 * (i >= 16),
         ),
     ),
-    ("m8n8k128", "b1"): (32, lambda ln, i: (_g(ln), 32 * _t(ln) + i)),
-    ("m16n8k128", "b1"): (64, lambda ln, i: (_g(ln) + 8 * (i >= 32), 32 * _t(ln) + (i & 31))),
-    # the ISA text's "(threadID_in_group * 32) + i for i < 64" can only mean i & 0x1F (as
-    # for m16n8k128): with i itself, rows g+8 would reach past column 127
-    ("m16n8k256", "b1"): (
-        128,
-        lambda ln, i: (
-            _g(ln) + (0 if i < 32 or 64 <= i < 96 else 8),
-            32 * _t(ln) + (i & 31) + 128 * (i >= 64),
-        ),
-    ),
 }
 B_LAYOUT = {
     ("m16n8k8", "half"): (2, lambda ln, i: (2 * _t(ln) + i, _g(ln))),
@@ -105,9 +94,6 @@ B_LAYOUT = {
     ("m8n8k32", "int4"): (8, lambda ln, i: (8 * _t(ln) + i, _g(ln))),
     ("m16n8k32", "int4"): (8, lambda ln, i: (8 * _t(ln) + i, _g(ln))),
     ("m16n8k64", "int4"): (16, lambda ln, i: (8 * _t(ln) + (i & 7) + 32 * (i >= 8), _g(ln))),
-    ("m8n8k128", "b1"): (32, lambda ln, i: (32 * _t(ln) + i, _g(ln))),
-    ("m16n8k128", "b1"): (32, lambda ln, i: (32 * _t(ln) + i, _g(ln))),
-    ("m16n8k256", "b1"): (64, lambda ln, i: (32 * _t(ln) + (i & 31) + 128 * (i >= 32), _g(ln))),
 }
 
 
@@ -119,10 +105,10 @@ def cd_layout(m: int):
 
 # .e4m3/.e5m2 fragments are the ISA's .s8/.u8 fragments of the same shape
 FAMILY = {"f16": "half", "bf16": "half", "tf32": "tf32", "s8": "int8", "u8": "int8", "f64": "f64",
-          "e4m3": "int8", "e5m2": "int8", "s4": "int4", "u4": "int4", "b1": "b1"}  # fmt: skip
+          "e4m3": "int8", "e5m2": "int8", "s4": "int4", "u4": "int4"}  # fmt: skip
 BITS = {"f16": 16, "bf16": 16, "tf32": 32, "s8": 8, "u8": 8, "f64": 64, "f32": 32, "s32": 32,
-        "e4m3": 8, "e5m2": 8, "s4": 4, "u4": 4, "b1": 1}  # fmt: skip
-INTEGER = ("s8", "u8", "s4", "u4", "b1")
+        "e4m3": 8, "e5m2": 8, "s4": 4, "u4": 4}  # fmt: skip
+INTEGER = ("s8", "u8", "s4", "u4")
 
 
 def fp8_value(byte: int, fmt: str) -> float:
@@ -193,7 +179,7 @@ def decode(bits: np.ndarray, fmt: str) -> np.ndarray:
         return bits.astype(np.uint8).view(np.int8).astype(np.int64)
     if fmt == "s4":
         return (bits.astype(np.int64) ^ 8) - 8
-    if fmt in ("u4", "b1"):
+    if fmt == "u4":
         return bits.astype(np.int64)
     if fmt == "u8":
         return bits.astype(np.int64)
@@ -216,15 +202,13 @@ def fma64(a: float, b: float, c: float) -> float:
         return float("inf") if exact > 0 else float("-inf")
 
 
-def model(shape: str, atype: str, btype: str, ctype: str, dtype: str, a, b, c, satfinite=False,
-          op: str = ""):  # fmt: skip
+def model(shape: str, atype: str, btype: str, ctype: str, dtype: str, a, b, c, satfinite=False):
     """D from A (MxK), B (KxN), C (MxN) element bits: the fma chain over k ascending;
-    exact integer sums; for .b1, C + popc(A row AND/XOR B column)."""
+    exact integer sums."""
     m, n, k = dims(shape)
     av, bv, cv = decode(a, atype), decode(b, btype), decode(c, ctype)
     if atype in INTEGER:
-        xor = (av[:, :, None] ^ bv[None, :, :]).sum(axis=1) if op == "xor" else None
-        acc = cv + (av @ bv if xor is None else xor)
+        acc = cv + av @ bv
         if satfinite:
             acc = np.clip(acc, -(2**31), 2**31 - 1)
         return (acc.astype(np.int64) & 0xFFFFFFFF).astype(np.uint64)
@@ -287,9 +271,7 @@ def mma_kernel(spelling: str, na: int, nb: int, nc: int, nd: int, wide: bool) ->
 
 
 class Form:
-    def __init__(self, shape: str, dtype: str, atype: str, btype: str, ctype: str, satf=False,
-                 op: str = ""):  # fmt: skip
-        self.op = op  # .b1: and, xor
+    def __init__(self, shape: str, dtype: str, atype: str, btype: str, ctype: str, satf=False):
         self.shape, self.dtype, self.atype, self.btype, self.ctype = (
             shape,
             dtype,
@@ -308,9 +290,8 @@ class Form:
     @property
     def spelling(self) -> str:
         sat = ".satfinite" if self.satf else ""
-        tail = f".{self.op}.popc" if self.op else ""
         return (f"mma.sync.aligned.{self.shape}.row.col{sat}.{self.dtype}.{self.atype}."
-                f"{self.btype}.{self.ctype}{tail}")  # fmt: skip
+                f"{self.btype}.{self.ctype}")  # fmt: skip
 
     def regs(self, count: int, fmt: str) -> int:
         return max(count * BITS[fmt] // 32, 1) if fmt != "f64" else count
@@ -366,15 +347,15 @@ EDGE = {
     "e4m3": [0x00, 0x80, 0x7E, 0xFE, 0x01, 0x81, 0x7F, 0xFF, 0x38, 0x07],
     "e5m2": [0x00, 0x80, 0x7B, 0xFB, 0x01, 0x7C, 0xFC, 0x7E, 0x7D, 0x3C],
     "s32": [0x80000000, 0x7FFFFFFF, 0xFFFFFFFF, 0, 1],
-    "s4": [0x8, 0x7, 0xF, 0x0, 0x1], "u4": [0xF, 0x0, 0x1, 0x8, 0x7], "b1": [0, 1],
+    "s4": [0x8, 0x7, 0xF, 0x0, 0x1], "u4": [0xF, 0x0, 0x1, 0x8, 0x7],
 }  # fmt: skip
 
 
 def random_bits(rng, fmt: str, shape, scale: float = 1.0) -> np.ndarray:
     """Finite values of moderate size (sums exercise rounding, not overflow)."""
-    if fmt in ("s8", "u8", "s32", "s4", "u4", "b1"):
+    if fmt in ("s8", "u8", "s32", "s4", "u4"):
         lo, hi = {"s8": (-128, 128), "u8": (0, 256), "s32": (-(2**31), 2**31), "s4": (-8, 8),
-                  "u4": (0, 16), "b1": (0, 2)}[fmt]  # fmt: skip
+                  "u4": (0, 16)}[fmt]  # fmt: skip
         v = rng.integers(lo, hi, shape)
         return (v & ((1 << BITS[fmt]) - 1)).astype(np.uint64)
     if fmt in ("e4m3", "e5m2"):  # finite values
@@ -405,7 +386,7 @@ def random_matrices(form: Form, rng, edges: bool = False):
 def check(form: Form, mats, got) -> None:
     for (a, b, c), d in zip(mats, got, strict=True):
         expected = model(form.shape, form.atype, form.btype, form.ctype, form.dtype, a, b, c,
-                         form.satf, form.op)  # fmt: skip
+                         form.satf)  # fmt: skip
         bad = np.argwhere(d != expected)
         if bad.size:
             i, j = bad[0]
@@ -452,24 +433,16 @@ FLOAT_FORMS = [
     Form("m16n8k16", "f32", "e4m3", "e4m3", "f16"),
     Form("m16n8k16", "f16", "e5m2", "e5m2", "f32"),
 ]
-INT_FORMS = (
-    [
-        Form(shape, "s32", a, b, "s32", satf)
-        for shape in ("m8n8k16", "m16n8k16", "m16n8k32")
-        for a, b in (("s8", "s8"), ("u8", "s8"), ("s8", "u8"), ("u8", "u8"))
-        for satf in (False, True)
-    ]
-    + [
-        Form(shape, "s32", a, b, "s32", satf)
-        for shape in ("m8n8k32", "m16n8k32", "m16n8k64")
-        for a, b, satf in (("s4", "u4", True), ("u4", "u4", False), ("s4", "s4", False))
-    ]
-    + [
-        Form(shape, "s32", "b1", "b1", "s32", op=op)
-        for shape in ("m8n8k128", "m16n8k128", "m16n8k256")
-        for op in ("and", "xor")
-    ]
-)
+INT_FORMS = [
+    Form(shape, "s32", a, b, "s32", satf)
+    for shape in ("m8n8k16", "m16n8k16", "m16n8k32")
+    for a, b in (("s8", "s8"), ("u8", "s8"), ("s8", "u8"), ("u8", "u8"))
+    for satf in (False, True)
+] + [
+    Form(shape, "s32", a, b, "s32", satf)
+    for shape in ("m8n8k32", "m16n8k32", "m16n8k64")
+    for a, b, satf in (("s4", "u4", True), ("u4", "u4", False), ("s4", "s4", False))
+]
 ALL_FORMS = FLOAT_FORMS + INT_FORMS
 INT8_FORMS = [f for f in INT_FORMS if f.atype in ("s8", "u8")]
 
