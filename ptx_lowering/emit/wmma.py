@@ -1,21 +1,21 @@
-"""wmma.load, wmma.mma, wmma.store (PTX ISA 9.7.14.4) for .m16n16k16 with .f16, .bf16,
-.s8 and .u8 inputs, .m16n16k8 with .tf32 and .m8n8k4 with .f64 (.rn), over the mma
-emulation of emit/mma.py.
+"""wmma.load, wmma.mma, wmma.store (PTX ISA 9.7.14.4) for .m16n16k16, .m32n8k16 and
+.m8n32k16 with .f16, .bf16, .s8 and .u8 inputs, .m16n16k8 with .tf32 and .m8n8k4 with .f64
+(.rn), over the mma emulation of emit/mma.py.
 
 The ISA leaves the distribution of a wmma fragment over the warp's threads unspecified
-("implementation-defined"; programs may only move fragments between wmma.load, wmma.mma
-and wmma.store, and apply element-wise operations), so cu2amd defines its own, which makes
-wmma.m16n16k16 two mma.m16n8k16, one per 8-column half h of B, C and D (.m16n16k8: two
-mma.m16n8k8.tf32 likewise; .m8n8k4.f64: one mma.m8n8k4, its fragments as they are):
-- A: the m16n8k16 A fragment (registers 0..3 for .f16/.bf16, 0..1 for .s8/.u8); with .f16
-  the ISA gives A 8 registers, and 4..7 repeat 0..3.
-- B: half h in registers 2h, 2h+1 (.f16/.bf16; .f16's 4..7 repeat 0..3) or h (.s8/.u8),
-  each the m16n8k16 B fragment of columns 8h..8h+7.
-- C, D: half h in registers 4h..4h+3 (.f32, .s32) or 2h, 2h+1 (.f16), each the m16n8k16
-  C fragment of columns 8h..8h+7.
+(9.7.14.4.1; programs may only move fragments between wmma.load, wmma.mma and wmma.store,
+and apply element-wise operations), so cu2amd defines its own: a wmma shape is a grid of
+MB x NB blocks, each an mma whose fragments emit/mma.py's Layout describes:
+- .m16n16k16: 1 x 2 blocks of m16n8k16; .m32n8k16: 2 x 1 of m16n8k16; .m8n32k16: 1 x 4
+  of m8n8k16 (for .f16/.bf16 the A rows g of m16n8k16's fragment, and its B);
+  .m16n16k8 .tf32: 1 x 2 of m16n8k8; .m8n8k4 .f64: one m8n8k4.
+- A: the A fragments of M-blocks 0, 1, ... in turn; B: the B fragments of N-blocks 0, 1,
+  ...; C, D: the C fragments of blocks (mb, nb), nb varying fastest.
+- Where the ISA gives a fragment more registers than that (.f16 A and B have 8), the
+  extra registers repeat the first ones.
 wmma.load and wmma.store access each element of the thread's fragment at
 `p + (row * stride + col) * size` (.row; .col swaps row and col), so they need no
-shuffles; the results of wmma.mma are those of mma (k ascending fma chain in f32; exact
+shuffles; wmma.mma computes each block as mma does (k ascending fma chain in f32; exact
 integer sums). A wmma.load or wmma.store without its stride operand is an error: the
 ISA's default stride is not modelled.
 """
@@ -32,6 +32,7 @@ from cu2amd.ptx_lowering.emit.memory import address_pointer, instruction_space
 from cu2amd.ptx_lowering.emit.mma import (
     LAYOUTS,
     Lane,
+    Layout,
     MmaCore,
     _accumulators,
     _count,
@@ -45,71 +46,54 @@ from cu2amd.ptx_lowering.isa.types import TYPES
 
 I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
 BITS = {"f16": 16, "bf16": 16, "s8": 8, "u8": 8, "f32": 32, "s32": 32, "tf32": 32, "f64": 64}
-HALF = frozenset({"f16", "bf16"})
+FAMILY = {"f16": "half", "bf16": "half", "s8": "int8", "u8": "int8", "tf32": "tf32", "f64": "f64"}
 # (register, element, row = g*rg + t*rt + r0, col = g*cg + t*ct + c0) of each fragment
 Place = tuple[int, int, tuple[int, int, int], tuple[int, int, int]]
-# The mma whose fragments make up wmma's, by A type.
-_MMA_OF = {
-    **{t: ("m16n8k16", "half") for t in ("f16", "bf16")},
-    **{t: ("m16n8k16", "int8") for t in ("s8", "u8")},
-    "tf32": ("m16n8k8", "tf32"),
-    "f64": ("m8n8k4", "f64"),
-}
+# The rows g of m16n8k16's .f16/.bf16 fragments: an 8x8x16 block (not an mma shape).
+M8N8K16_HALF = Layout((0,), ((0, 0), (0, 8)), (0, 8), 2)
 
 
-def _places(matrix: str, fmt: str) -> Iterator[Place]:
-    """Where each element of this thread's fragment is (g: groupID, t: threadID_in_group);
-    registers that repeat others are left out."""
-    if fmt == "f64":
-        if matrix == "a":
-            yield 0, 0, (1, 0, 0), (0, 1, 0)
-        elif matrix == "b":
-            yield 0, 0, (0, 1, 0), (1, 0, 0)
-        else:
-            for i in range(2):
-                yield i, 0, (1, 0, 0), (0, 2, i)
-    elif matrix == "a" and fmt == "tf32":
-        for r in range(4):
-            yield r, 0, (1, 0, 8 * (r & 1)), (0, 1, 4 * (r >> 1))
-    elif matrix == "b" and fmt == "tf32":
-        for h in range(2):
-            for r in range(2):
-                yield 2 * h + r, 0, (0, 1, 4 * r), (1, 0, 8 * h)
-    elif matrix == "a" and fmt in HALF:
-        for r in range(4):
-            for e in range(2):
-                yield r, e, (1, 0, 8 * (r & 1)), (0, 2, e + 8 * (r >> 1))
-    elif matrix == "a":
-        for r in range(2):
-            for e in range(4):
-                yield r, e, (1, 0, 8 * r), (0, 4, e)
-    elif matrix == "b" and fmt in HALF:
-        for h in range(2):
-            for r in range(2):
-                for e in range(2):
-                    yield 2 * h + r, e, (0, 2, e + 8 * r), (1, 0, 8 * h)
+def _blocks(shape: str, family: str) -> tuple[Layout, int, int]:
+    """The block Layout of a wmma shape and how many blocks it has along M and N."""
+    if family == "tf32":
+        return LAYOUTS["m16n8k8", "tf32"], 1, 2
+    if family == "f64":
+        return LAYOUTS["m8n8k4", "f64"], 1, 1
+    if shape == "m8n32k16":
+        return (M8N8K16_HALF if family == "half" else LAYOUTS["m8n8k16", "int8"]), 1, 4
+    m_blocks = 2 if shape == "m32n8k16" else 1
+    return LAYOUTS["m16n8k16", family], m_blocks, 2 // m_blocks
+
+
+def _places(matrix: str, fmt: str, shape: str, family: str) -> Iterator[Place]:
+    """Where each element of this thread's fragment is (g: groupID, t: threadID_in_group),
+    for its registers before any repeat."""
+    layout, mb_count, nb_count = _blocks(shape, family)
+    per = 1 if fmt in ("tf32", "f64") else 32 // BITS[fmt]
+    if matrix == "a":
+        for mb in range(mb_count):
+            for r, (row, k) in enumerate(layout.a_regs):
+                for e in range(per):
+                    yield mb * len(layout.a_regs) + r, e, (1, 0, row + 16 * mb), (0, per, k + e)
     elif matrix == "b":
-        for h in range(2):
-            for e in range(4):
-                yield h, e, (0, 4, e), (1, 0, 8 * h)
-    elif fmt == "f16":  # c, d
-        for h in range(2):
-            for r in range(2):
-                for e in range(2):
-                    yield 2 * h + r, e, (1, 0, 8 * r), (0, 2, e + 8 * h)
+        for nb in range(nb_count):
+            for r, k in enumerate(layout.b_regs):
+                for e in range(per):
+                    yield nb * len(layout.b_regs) + r, e, (0, per, k + e), (1, 0, 8 * nb)
     else:
-        for h in range(2):
-            for i in range(4):
-                yield 4 * h + i, 0, (1, 0, 8 * (i >> 1)), (0, 2, (i & 1) + 8 * h)
+        outputs = 2 * len(layout.rows)  # per block: rows g + rows[i], columns 2t, 2t + 1
+        for block in range(mb_count * nb_count):
+            mb, nb = divmod(block, nb_count)
+            for i in range(outputs):
+                reg = block * _count(outputs, fmt) + (i // 2 if fmt == "f16" else i)
+                e = i % 2 if fmt == "f16" else 0
+                yield reg, e, (1, 0, layout.rows[i // 2] + 16 * mb), (0, 2, i % 2 + 8 * nb)
 
 
-def _registers(matrix: str, fmt: str) -> int:
-    """How many registers the ISA gives the fragment."""
-    if fmt == "f64":
-        return 2 if matrix in ("c", "d") else 1
-    if matrix in ("a", "b"):
-        return {"f16": 8, "bf16": 4, "s8": 2, "u8": 2, "tf32": 4}[fmt]
-    return 4 if fmt == "f16" else 8
+def _registers(matrix: str, fmt: str, shape: str, family: str) -> tuple[int, int]:
+    """(registers the ISA gives the fragment, registers before any repeat)."""
+    natural = 1 + max(r for r, *_ in _places(matrix, fmt, shape, family))
+    return (8 if matrix in ("a", "b") and fmt == "f16" else natural), natural
 
 
 class _Access:
@@ -147,17 +131,26 @@ class _Access:
         return b.gep(self.pointer, [b.mul(index, I64(size))], source_etype=I8)
 
 
+def _family(shape: str, fmt: str) -> str:
+    """The Layout family of a fragment: by its A/B type, or for C and D by the shape (C's
+    places are the same for .f16/.bf16 and .s8/.u8 blocks)."""
+    if fmt in FAMILY:
+        return FAMILY[fmt]
+    return {"m16n16k8": "tf32", "m8n8k4": "f64"}.get(shape, "half")
+
+
 @emitter("mma.wmma_load")
 def wmma_load(ctx: FunctionContext, instr: ast.Instruction) -> None:
-    """wmma.load.{a,b,c}.sync.aligned.layout.m16n16k16{.space}.type r, [p], stride."""
+    """wmma.load.{a,b,c}.sync.aligned.layout.shape{.space}.type r, [p], stride."""
     d = instr.decoded
-    matrix, fmt = d.get("matrix") or "", d.get("type") or ""
-    dests = fragment(ctx, instr.operands[0], _registers(matrix, fmt))
+    matrix, fmt, shape = d.get("matrix") or "", d.get("type") or "", d.get("shape") or ""
+    family = _family(shape, fmt)
+    dests = fragment(ctx, instr.operands[0], _registers(matrix, fmt, shape, family)[0])
     access = _Access(ctx, instr, instr.operands[1])
     b = ctx.builder
     bits = BITS[fmt]
     words: dict[int, ir.Value] = {}
-    for r, e, row, col in _places(matrix, fmt):
+    for r, e, row, col in _places(matrix, fmt, shape, family):
         value = load(b, access.pointer_to(row, col, bits // 8), ir.IntType(bits), align=bits // 8)
         value = b.shl(b.zext(value, I32), I32(bits * e)) if bits < 32 else value
         words[r] = b.or_(words[r], value) if r in words else value
@@ -168,14 +161,15 @@ def wmma_load(ctx: FunctionContext, instr: ast.Instruction) -> None:
 
 @emitter("mma.wmma_store")
 def wmma_store(ctx: FunctionContext, instr: ast.Instruction) -> None:
-    """wmma.store.d.sync.aligned.layout.m16n16k16{.space}.type [p], r, stride."""
-    fmt = instr.decoded.get("type") or ""
-    sources = fragment(ctx, instr.operands[1], _registers("d", fmt))
+    """wmma.store.d.sync.aligned.layout.shape{.space}.type [p], r, stride."""
+    fmt, shape = instr.decoded.get("type") or "", instr.decoded.get("shape") or ""
+    family = _family(shape, fmt)
+    sources = fragment(ctx, instr.operands[1], _registers("d", fmt, shape, family)[0])
     access = _Access(ctx, instr, instr.operands[0])
     b = ctx.builder
     bits = BITS[fmt]
     words = [ctx.read(op, TYPES["b64" if bits == 64 else "b32"]) for op in sources]
-    for r, e, row, col in _places("d", fmt):
+    for r, e, row, col in _places("d", fmt, shape, family):
         value = words[r]
         if bits < 32:
             value = b.trunc(b.lshr(value, I32(bits * e)), ir.IntType(bits))
@@ -184,27 +178,37 @@ def wmma_store(ctx: FunctionContext, instr: ast.Instruction) -> None:
 
 @emitter("mma.wmma_mma")
 def wmma_mma(ctx: FunctionContext, instr: ast.Instruction) -> None:
-    """wmma.mma.sync.aligned.alayout.blayout.m16n16k16.{dtype.ctype | s32.atype.btype.s32
-    {.satfinite} | f32.bf16.bf16.f32} d, a, b, c: the layouts only say how the fragments
-    were loaded, which cu2amd's fragments do not depend on."""
+    """wmma.mma.sync.aligned.alayout.blayout.shape.{dtype.ctype | s32.atype.btype.s32
+    {.satfinite} | f32.bf16.bf16.f32 | f32.tf32.tf32.f32 | {.rn}.f64.f64.f64.f64} d, a, b, c:
+    the layouts only say how the fragments were loaded, which cu2amd's do not depend on."""
     d = instr.decoded
+    shape = d.get("shape") or ""
     atype, btype = d.get("atype") or "f16", d.get("btype") or "f16"
     dtype, ctype = d.get("dtype") or "", d.get("ctype") or ""
     if atype != btype:  # mma allows .s8 with .u8, wmma does not
         raise ctx.error(f"A and B must have the same type (.{atype} and .{btype})")
-    layout = LAYOUTS[_MMA_OF[atype]]
-    halves = 1 if atype == "f64" else 2
+    family = FAMILY[atype]
+    layout, mb_count, nb_count = _blocks(shape, family)
     ops = instr.operands
-    a_regs = _read_regs(ctx, fragment(ctx, ops[1], _registers("a", atype)), atype)
-    b_regs = _read_regs(ctx, fragment(ctx, ops[2], _registers("b", btype)), btype)
-    c_regs = fragment(ctx, ops[3], _registers("c", ctype))
-    d_regs = fragment(ctx, ops[0], _registers("d", dtype))
-    core = MmaCore(ctx, layout, atype, btype, a_regs[: len(layout.a_regs)])
+
+    def regs(matrix: str, fmt: str) -> tuple[list[ast.Operand], int]:
+        count, natural = _registers(matrix, fmt, shape, family)
+        return fragment(ctx, ops["dabc".index(matrix)], count), natural
+
+    (a_ops, na), (b_ops, nb) = regs("a", atype), regs("b", btype)
+    (c_ops, _), (d_ops, _) = regs("c", ctype), regs("d", dtype)
+    a_regs = _read_regs(ctx, a_ops[:na], atype)
+    b_regs = _read_regs(ctx, b_ops[:nb], btype)
+    per_a, per_b = len(layout.a_regs), len(layout.b_regs)
     outputs = 2 * len(layout.rows)
-    nb, nc, nd = len(layout.b_regs), _count(outputs, ctype), _count(outputs, dtype)
+    nc, nd = _count(outputs, ctype), _count(outputs, dtype)
     results = []
-    for h in range(halves):
-        c = _accumulators(ctx, c_regs[nc * h : nc * (h + 1)], ctype)
-        results.append(core.products(b_regs[nb * h : nb * (h + 1)], c))
-    for h in range(halves):  # every read before the first write: d may be c
-        _write_results(ctx, d_regs[nd * h : nd * (h + 1)], dtype, results[h], d.has("satfinite"))
+    for mb in range(mb_count):
+        core = MmaCore(ctx, layout, atype, btype, a_regs[per_a * mb : per_a * (mb + 1)])
+        for nb_index in range(nb_count):
+            block = mb * nb_count + nb_index
+            c = _accumulators(ctx, c_ops[nc * block : nc * (block + 1)], ctype)
+            results.append(core.products(b_regs[per_b * nb_index : per_b * (nb_index + 1)], c))
+    for block, values in enumerate(results):  # every read before the first write: d may be c
+        _write_results(ctx, d_ops[nd * block : nd * (block + 1)], dtype, values,
+                       d.has("satfinite"))  # fmt: skip

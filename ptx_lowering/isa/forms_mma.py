@@ -32,7 +32,7 @@ WMMA_FAMILIES = (
 )
 
 
-WMMA_LOWERED = ("m16n16k16", "m16n16k8", "m8n8k4")  # emit/wmma.py
+WMMA_LOWERED = ("m16n16k16", "m8n32k16", "m32n8k16", "m16n16k8", "m8n8k4")  # emit/wmma.py
 
 
 def _wmma_shape(shapes: str) -> Slot:

@@ -702,8 +702,10 @@ def test_every_form_compiles_for_amd_gpus(target: str) -> None:
         ("wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r0, %r1, %r2, %r3, %r0, %r1, %r2, %r3}, "
          "[%rd0];", r"unsupported PTX instruction 'wmma\.load\.a\.sync\.aligned\.row\.m16n16k16"
          r"\.f16' \(wmma\.load and wmma\.store need the stride operand\)"),
-        ("wmma.load.a.sync.aligned.row.m32n8k16.f16 {%r0, %r1, %r2, %r3, %r0, %r1, %r2, %r3}, "
-         "[%rd0], 16;", r"modifier '\.m32n8k16' is not supported yet"),
+        ("wmma.load.a.sync.aligned.row.m32n8k16.f16 {%r0, %r1, %r2, %r3}, [%rd0], 16;",
+         r"this operand needs 8 registers, not 4"),
+        ("wmma.load.a.sync.aligned.row.m8n8k128.b1 {%r0}, [%rd0], 128;",
+         r"unsupported PTX instruction 'wmma\.load.*\(warp-level matrix multiply-accumulate\)"),
         ("wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32 {%r0, %r1, %r2, %r3, %r0, %r1, "
          "%r2, %r3}, {%r0, %r1}, {%r2, %r3}, {%r0, %r1, %r2, %r3, %r0, %r1, %r2, %r3};",
          r"A and B must have the same type \(\.s8 and \.u8\)"),
@@ -761,7 +763,7 @@ NUMPY_BITS = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 def _to_memory(matrix: np.ndarray, layout: str, stride: int, fill: int) -> np.ndarray:
     """A matrix stored with `stride` elements between rows (.row) or columns (.col); the
     padding holds `fill`."""
-    memory = np.full(16 * stride, fill, np.uint64)
+    memory = np.full(32 * stride, fill, np.uint64)  # up to 32 rows or columns
     for r in range(matrix.shape[0]):
         for c in range(matrix.shape[1]):
             memory[r * stride + c if layout == "row" else c * stride + r] = matrix[r, c]
@@ -794,12 +796,17 @@ WMMA_CASES = [
     ("tf32", "f32", "f32", "col", "row", "col", "row", False),
     ("f64", "f64", "f64", "row", "col", "row", "col", False),
     ("f64", "f64", "f64", "col", "row", "col", "row", False),
+    ("f16", "f32", "f32", "row", "col", "row", "row", False, "m32n8k16"),
+    ("f16", "f16", "f16", "col", "row", "col", "col", False, "m8n32k16"),
+    ("bf16", "f32", "f32", "col", "col", "row", "col", False, "m32n8k16"),
+    ("bf16", "f32", "f32", "row", "row", "col", "row", False, "m8n32k16"),
+    ("s8", "s32", "s32", "row", "col", "row", "row", True, "m32n8k16"),
+    ("u8", "s32", "s32", "col", "row", "col", "row", False, "m8n32k16"),
 ]
 
 
-def _wmma_spelling(at: str, ct: str, dt: str, al: str, bl: str, satf: bool) -> str:
+def _wmma_spelling(at: str, ct: str, dt: str, al: str, bl: str, satf: bool, shape: str) -> str:
     types = f"{dt}.{ct}" if at == "f16" else f"{dt}.{at}.{at}.{ct}"
-    shape = WMMA_SHAPE.get(at, ("m16n16k16",))[0]
     return f"wmma.mma.sync.aligned.{al}.{bl}.{shape}.{types}{'.satfinite' if satf else ''}"
 
 
@@ -808,15 +815,23 @@ def _wmma_spelling(at: str, ct: str, dt: str, al: str, bl: str, satf: bool) -> s
 def test_wmma(case, warp_size: int) -> None:
     """wmma.load (with padded strides, both layouts), wmma.mma, wmma.store: D as mma's
     model computes it, stored where the layout and stride say, the padding untouched."""
-    at, ct, dt, al, bl, cl, dl, satf = case
+    at, ct, dt, al, bl, cl, dl, satf, *other_shape = case
     shape, mma_shape = WMMA_SHAPE.get(at, ("m16n16k16", "m16n8k16"))
+    shape = other_shape[0] if other_shape else shape
     m, n, k = dims(shape)
-    strides = {"a": 24, "b": 20, "c": 18, "d": 28}
+    strides = {"a": 40, "b": 36, "c": 34, "d": 44}
     rng = np.random.default_rng(zlib.crc32(repr(case).encode()) + warp_size)
     form = Form(mma_shape, dt, at, at, ct, satf)  # the model's element types
-    ab = {"f16": 8, "bf16": 4, "tf32": 4, "f64": 1}.get(at, 2)
+    # registers per ISA 9.7.14.4.1 (f64 C/D: two, as clang's NVPTX backend and ptxas have it)
+    a_regs, b_regs = {
+        "m16n16k16": {"f16": (8, 8), "bf16": (4, 4)},
+        "m32n8k16": {"f16": (8, 8), "bf16": (8, 2), "s8": (4, 1), "u8": (4, 1)},
+        "m8n32k16": {"f16": (8, 8), "bf16": (2, 8), "s8": (1, 4), "u8": (1, 4)},
+        "m16n16k8": {"tf32": (4, 4)},
+        "m8n8k4": {"f64": (1, 1)},
+    }[shape].get(at, (2, 2))
     cd = {"f16": 4, "f64": 2}
-    regs = {"a": ab, "b": ab, "c": cd.get(ct, 8), "d": cd.get(dt, 8)}
+    regs = {"a": a_regs, "b": b_regs, "c": cd.get(ct, 8), "d": cd.get(dt, 8)}
     bits = {"a": BITS[at], "b": BITS[at], "c": BITS[ct], "d": BITS[dt]}
     vec = {x: "{" + ", ".join(f"%{x}{i}" for i in range(regs[x])) + "}" for x in "abcd"}
     sp = "wmma.load.{x}.sync.aligned.{layout}.{shape}.global.{t} {v}, [%p{i}], {s};"
@@ -831,13 +846,13 @@ def test_wmma(case, warp_size: int) -> None:
         "  shr.u32 %w, %w, 5;",
     ]  # fmt: skip
     for i, x in enumerate("abcd"):
-        size = 16 * strides[x] * bits[x] // 8
+        size = 32 * strides[x] * bits[x] // 8
         lines += [f"  ld.param.u64 %p{i}, [p{i}];", f"  mul.wide.u32 %o, %w, {size};",
                   f"  add.s64 %p{i}, %p{i}, %o;"]  # fmt: skip
     for i, (x, layout, t) in enumerate((("a", al, at), ("b", bl, at), ("c", cl, ct))):
         lines.append("  " + sp.format(x=x, layout=layout, shape=shape, t=t, v=vec[x], i=i,
                                       s=strides[x]))  # fmt: skip
-    lines.append(f"  {_wmma_spelling(at, ct, dt, al, bl, satf)} {vec['d']}, {vec['a']}, "
+    lines.append(f"  {_wmma_spelling(at, ct, dt, al, bl, satf, shape)} {vec['d']}, {vec['a']}, "
                  f"{vec['b']}, {vec['c']};")  # fmt: skip
     lines.append(f"  wmma.store.d.sync.aligned.{dl}.{shape}.global.{dt} [%p3], {vec['d']}, "
                  f"{strides['d']};\n  ret;\n}}\n")  # fmt: skip
@@ -858,14 +873,14 @@ def test_wmma(case, warp_size: int) -> None:
     for x, layout, index in (("a", al, 0), ("b", bl, 1), ("c", cl, 2)):
         memory = np.concatenate([_to_memory(y[index], layout, strides[x], 0) for y in mats])
         bufs.append(host.to_device(memory.astype(NUMPY_BITS[bits[x]])))
-    out = np.full(WARPS * 16 * strides["d"], sentinel, NUMPY_BITS[bits["d"]])
+    out = np.full(WARPS * 32 * strides["d"], sentinel, NUMPY_BITS[bits["d"]])
     d_buf = host.to_device(out)
     host.Module.from_ptx(text).launch("k", 1, 32 * WARPS, [*bufs, d_buf], warp_size=warp_size)
     memory = d_buf.to_numpy().astype(np.uint64).reshape(WARPS, -1)
     got = [_from_memory(memory[w], dl, strides["d"], (m, n)) for w in range(WARPS)]
     check(form, mats, got)
     for w in range(WARPS):
-        padding = np.ones(16 * strides["d"], bool)
+        padding = np.ones(32 * strides["d"], bool)
         padding[_to_memory(np.ones((m, n), np.uint64), dl, strides["d"], 0) == 1] = False
         assert np.all(memory[w][padding] == sentinel), "wmma.store wrote outside D"
 
