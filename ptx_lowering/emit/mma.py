@@ -88,25 +88,24 @@ class Lane:
 # -- ldmatrix, stmatrix, movmatrix ---------------------------------------------------------
 
 
-def _row_addresses(ctx: FunctionContext, instr: ast.Instruction) -> tuple[ir.Value, ir.IntType]:
-    """This lane's row address as an integer, and its type."""
+def _row_address(ctx: FunctionContext, instr: ast.Instruction) -> ir.Value:
+    """This lane's row address, as an i32 or i64 (the state space's pointer size)."""
     space = instruction_space(instr)
     addr = instr.operands[1] if instr.opcode == "ldmatrix" else instr.operands[0]
     assert isinstance(addr, ast.Address)
     pointer = address_pointer(ctx, addr, space)
-    int_ty = ir.IntType(ctx.hooks.pointer_bits(space))
-    return ctx.builder.ptrtoint(pointer, int_ty), int_ty
+    bits = ctx.hooks.pointer_bits(space)
+    assert bits in (32, 64)
+    return ctx.builder.ptrtoint(pointer, ir.IntType(bits))
 
 
 def _row_pointer(
     ctx: FunctionContext, instr: ast.Instruction, rows: ir.Value, lane: ir.Value, offset: ir.Value
 ) -> ir.Value:
-    """The address that lane `lane` gave, plus `offset` bytes, as a pointer."""
+    """The address that lane `lane` gave, plus `offset` (i32) bytes, as a pointer."""
     b = ctx.builder
-    int_ty = rows.type
-    source = shfl_idx(ctx, rows if int_ty.width in (32, 64) else b.zext(rows, I64), lane)
-    source = b.trunc(source, int_ty) if source.type != int_ty else source
-    address = b.add(source, b.zext(offset, int_ty) if int_ty.width > 32 else offset)
+    source = shfl_idx(ctx, rows, lane)
+    address = b.add(source, b.zext(offset, I64) if rows.type == I64 else offset)
     space = ctx.hooks.address_space(instruction_space(instr))
     return b.inttoptr(address, ir.PointerType(addrspace=space))
 
@@ -132,7 +131,7 @@ def ldmatrix(ctx: FunctionContext, instr: ast.Instruction) -> None:
     trans = d.has("trans")
     me = Lane(ctx)
     b = ctx.builder
-    rows, _ = _row_addresses(ctx, instr)
+    rows = _row_address(ctx, instr)
     for m, dest in enumerate(dests):
         lanes = _matrix_lanes(ctx, me, m, trans)
         if not trans:
@@ -157,7 +156,7 @@ def stmatrix(ctx: FunctionContext, instr: ast.Instruction) -> None:
     trans = d.has("trans")
     me = Lane(ctx)
     b = ctx.builder
-    rows, _ = _row_addresses(ctx, instr)
+    rows = _row_address(ctx, instr)
     values = [ctx.read(op, B32) for op in sources]
     for m, value in enumerate(values):
         lanes = _matrix_lanes(ctx, me, m, trans)
