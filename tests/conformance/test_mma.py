@@ -13,7 +13,10 @@ its own matrices.
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
 import zlib
 from fractions import Fraction
 from pathlib import Path
@@ -952,3 +955,9 @@ def test_mma_m8n8k4_f16(acc: str, bl: str, al: str, warp_size: int) -> None:
                     word = int(d[32 * w + lane, i // per])
                     got[r, col] = (word >> (BITS[acc] * (i % per))) & ((1 << BITS[acc]) - 1)
             check(form, [quads[w][q]], [got])
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None, reason="REQUIRES: ptxas")
+def test_fixture_is_legal_ptx() -> None:
+    """The hand-written fixture (GEMM and every lowered form) is PTX that ptxas accepts."""
+    subprocess.run(["ptxas", "-arch=sm_90", str(GEMM), "-o", os.devnull], check=True)
