@@ -13,10 +13,12 @@ its own matrices.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
 import subprocess
+import sys
 import zlib
 from fractions import Fraction
 from pathlib import Path
@@ -961,3 +963,76 @@ def test_mma_m8n8k4_f16(acc: str, bl: str, al: str, warp_size: int) -> None:
 def test_fixture_is_legal_ptx() -> None:
     """The hand-written fixture (GEMM and every lowered form) is PTX that ptxas accepts."""
     subprocess.run(["ptxas", "-arch=sm_90", str(GEMM), "-o", os.devnull], check=True)
+
+
+# -- clang's wmma builtins (tests/data/cuda/tensor.cu, compiled by clang's NVPTX backend) ----
+
+TENSOR_CU = Path(__file__).resolve().parents[1] / "data" / "cuda" / "tensor.cu"
+
+
+@pytest.fixture(scope="module")
+def tensor_ptx(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """tensor.cu's PTX from clang (sm_80), by -O level."""
+    spec = importlib.util.spec_from_file_location(
+        "cu2amd_mma_corpus", TENSOR_CU.parent / "corpus.py"
+    )
+    assert spec is not None and spec.loader is not None
+    corpus = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = corpus  # dataclasses look their module up by name
+    spec.loader.exec_module(corpus)
+    variants = [corpus.Variant(TENSOR_CU, "sm_80", opt, "", False, 80) for opt in ("-O0", "-O2")]
+    built = corpus.build(tmp_path_factory.mktemp("tensor"), variants)
+    return {v.opt: path for v, path in built}
+
+
+def _stored(matrix: np.ndarray, layout: str, ldm: int) -> np.ndarray:
+    """A matrix's elements where wmma.load/store with this layout and stride find them."""
+    rows, cols = matrix.shape
+    memory = np.zeros(ldm * (rows if layout == "row" else cols), matrix.dtype)
+    for r in range(rows):
+        for c in range(cols):
+            memory[r * ldm + c if layout == "row" else c * ldm + r] = matrix[r, c]
+    return memory
+
+
+# kernel: (wmma shape, A/B type, C/D type, (layout, ldm) of A, B, C, D); the mma's own
+# layout argument does not change the product of cu2amd's fragments. (wmma_shapes stores
+# a 32x8 column-major D with a stride of 8: its columns overlap, so it is not run.)
+CLANG_WMMA = {
+    "_Z8wmma_f16PfPKiS1_PKf": ("m16n16k16", "f16", "f32", [("row", 16), ("col", 16),
+                                                          ("row", 16), ("row", 16)]),
+    "_Z4immaPiPKiS1_S1_": ("m16n16k16", "s8", "s32", [("row", 16), ("col", 16), ("row", 16),
+                                                     ("row", 16)]),
+    "_Z4dmmaPdPKdS1_S1_": ("m8n8k4", "f64", "f64", [("row", 4), ("row", 8), ("row", 8),
+                                                   ("row", 8)]),
+    "_Z4tf32PfPKiS1_PKf": ("m16n16k8", "tf32", "f32", [("row", 8), ("row", 16), ("row", 16),
+                                                      ("row", 16)]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("kernel", sorted(CLANG_WMMA))
+def test_clang_wmma_builtins(tensor_ptx: dict[str, Path], kernel: str, opt: str) -> None:
+    """clang's __hmma/__imma/__dmma/__mma_tf32 builtins (wmma.load, wmma.mma, wmma.store)
+    run on the host platform: D = A x B + C as the mma model computes it."""
+    shape, ab, cd, layouts = CLANG_WMMA[kernel]
+    m, n, k = dims(shape)
+    rng = np.random.default_rng(zlib.crc32(kernel.encode()))
+    a, b = random_bits(rng, ab, (m, k)), random_bits(rng, ab, (k, n))
+    c = random_bits(rng, cd, (m, n), 4.0)
+    dtype = NUMPY_BITS[BITS[ab]]
+    cd_dtype = NUMPY_BITS[BITS[cd]]
+    args = [
+        _stored(a.astype(dtype), *layouts[0]),
+        _stored(b.astype(dtype), *layouts[1]),
+        _stored(c.astype(cd_dtype), *layouts[2]),
+    ]
+    out = host.zeros(_stored(np.zeros((m, n), cd_dtype), *layouts[3]).size, cd_dtype)
+    module = host.Module.from_file(tensor_ptx[opt])
+    module.launch(kernel, 1, 32, [out, *(host.to_device(x) for x in args)])
+    layout, ldm = layouts[3]
+    memory = out.to_numpy()
+    got = np.array([[memory[r * ldm + col if layout == "row" else col * ldm + r]
+                     for col in range(n)] for r in range(m)], np.uint64)  # fmt: skip
+    mma_shape = {"m8n8k4": "m8n8k4", "m16n16k8": "m16n8k8"}.get(shape, "m16n8k16")
+    check(Form(mma_shape, cd, ab, ab, cd), [(a, b, c)], [got])
