@@ -26,7 +26,6 @@ LOAD = opt("load_mode", "tile tile::gather4 im2col im2col::w im2col::w::128")
 CTA_GROUP = opt("cta_group", "cta_group::1 cta_group::2")
 MULTICAST = opt("multicast", "multicast::cluster")
 RED_OPS = slot("op", "and or xor add inc dec min max")
-NOTE_CP = "asynchronous copy (cp.async)"
 NOTE_BULK = "bulk asynchronous copy"
 NOTE_TENSOR = "tensor asynchronous copy (TMA)"
 
@@ -39,7 +38,8 @@ def _row(opcode: str, section: str, slots: tuple[Slot, ...], ops: tuple[Operand,
 def _cp_async(cop: str, extra: Op) -> Form:
     """`cp.async.<cop>.shared{::cta}.global{.hint}{.prefetch} [dst], [src], size{, extra}`."""
     slots = (slot("cop", cop), slot("dst", "shared shared::cta"), FROM_GLOBAL, HINT, PREFETCH)
-    return _row("cp.async", "9.7.9.25.3.1", slots, (M, M, A, maybe(extra), POLICY), NOTE_CP)
+    return Form("cp.async", "9.7.9.25.3.1", slots, (M, M, A, maybe(extra), POLICY),
+                emitter="async.cp_async")  # fmt: skip
 
 
 def _field(fields: str, ops: tuple[Op, ...]) -> Form:
@@ -55,9 +55,9 @@ FORMS = (
     # 9.7.9.25.3.1 cp.async (with src-size, then with ignore-src)
     _cp_async("ca", A), _cp_async("cg", A), _cp_async("ca", C), _cp_async("cg", C),
     # 9.7.9.25.3.2 cp.async.commit_group / 9.7.9.25.3.3 cp.async.wait_group, wait_all
-    _row("cp.async.commit_group", "9.7.9.25.3.2", (), (), NOTE_CP),
-    _row("cp.async.wait_group", "9.7.9.25.3.3", (), (A,), NOTE_CP),
-    _row("cp.async.wait_all", "9.7.9.25.3.3", (), (), NOTE_CP),
+    Form("cp.async.commit_group", "9.7.9.25.3.2", (), (), emitter="async.cp_async_group"),
+    Form("cp.async.wait_group", "9.7.9.25.3.3", (), (A,), emitter="async.cp_async_group"),
+    Form("cp.async.wait_all", "9.7.9.25.3.3", (), (), emitter="async.cp_async_group"),
     # 9.7.9.25.4.1 cp.async.bulk: global -> shared::cta, global -> shared::cluster,
     # shared::cta -> shared::cluster, shared::cta -> global
     _row(BULK, "9.7.9.25.4.1", (TO_CTA, FROM_GLOBAL, MBAR, HINT), (M, M, A, M, POLICY), NOTE_BULK),

@@ -303,6 +303,9 @@ class AmdgpuHooks(TargetHooks):
         fn = amdgpu_barriers.barrier_function(builder.module, block_size)
         builder.call(fn, [barrier_id, count if count is not None else I32(0), I1(int(wait))])
 
+    def spin_wait(self, builder: ir.IRBuilder) -> None:
+        call_intrinsic(builder, "llvm.amdgcn.s.sleep", ir.VoidType(), [I32(1)])
+
     barrier_reductions = True
 
     def barrier_reduce(self, builder: ir.IRBuilder, op: str, pred: ir.Value) -> ir.Value:

@@ -101,6 +101,11 @@ class TargetHooks(ABC):
         `barrier_reductions` and not `barrier_ops`."""
         raise NotImplementedError(f"{self.name} has no barrier reductions")
 
+    def spin_wait(self, builder: ir.IRBuilder) -> None:
+        """A thread about to read memory again that other threads are to change (an
+        mbarrier wait) lets them run: by default, nothing (threads run independently)."""
+        del builder
+
     def collective_site(self, builder: ir.IRBuilder, site: str) -> ir.Value:
         """Called for each warp collective (a call into the device runtime library): the
         `site` argument the library's functions take, a C string naming the instruction

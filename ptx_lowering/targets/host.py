@@ -330,6 +330,12 @@ class HostHooks(TargetHooks):
         args = [self.site_string(builder, site), barrier_id, count or I32(0), I32(kind), pred]
         return builder.call(fn, args)
 
+    def spin_wait(self, builder: ir.IRBuilder) -> None:
+        # The block's threads are fibers: the others run only if this one switches.
+        self.uses_fibers = True
+        fn = declare_intrinsic(builder.module, "__cu2amd_yield", ir.VoidType(), [])
+        builder.call(fn, [])
+
     def collective_site(self, builder: ir.IRBuilder, site: str) -> ir.Value:
         self.uses_fibers = True  # the runtime switches fibers at every wave primitive
         return self.site_string(builder, site)

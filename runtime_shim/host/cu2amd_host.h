@@ -111,6 +111,9 @@ size_t cu2amd_rt_max_shared_bytes(void);
  * kind: 0 sync, 1 arrive, 2 red.popc, 3 red.and, 4 red.or; returns the reduction. */
 uint32_t __cu2amd_barrier(const char *site, uint32_t id, uint32_t count, uint32_t kind,
                           uint32_t pred);
+/* A thread spinning on memory other threads of its block change (an mbarrier wait): the
+ * others run before it goes on. */
+void __cu2amd_yield(void);
 void __cu2amd_trap(const char *site);
 void __cu2amd_assertfail(const char *message, const char *file, unsigned line, const char *function,
                          size_t char_size);

@@ -246,8 +246,9 @@ def _entry(kernel: llvm.ValueRef, flags: int) -> str:
 
 
 # What a host module calls when some code in it waits for other GPU threads: barriers,
-# and the wave collectives the device runtime library is built on.
-_FIBER_RUNTIME = re.compile(r"^declare [^\n]*@\"?__cu2amd_(?:barrier|wave_[a-z_]+)\"?\(", re.M)
+# mbarrier waits (yield), and the wave collectives the device runtime library is built on.
+_FIBER_RUNTIME = re.compile(r"^declare [^\n]*@\"?__cu2amd_(?:barrier|yield|wave_[a-z_]+)\"?\(",
+                            re.M)  # fmt: skip
 _NO_FIBERS = re.compile(rf'^(@"?{re.escape(FLAGS_PREFIX)}[^\n=]*= constant i32) 0$', re.M)
 
 

@@ -203,6 +203,12 @@ uint32_t __cu2amd_barrier(const char *site, uint32_t id, uint32_t count, uint32_
     return (uint32_t)t->coll_result;
 }
 
+void __cu2amd_yield(void) {
+    cu2amd_block *b = g_block;
+    if (!b->use_fibers) return; /* a lone thread: nothing else to run */
+    cu2amd_fiber_switch(&b->fibers[g_current->linear_tid], &b->scheduler);
+}
+
 /* ------------------------------------------------------------------ wave collectives */
 
 static uint64_t collective(int kind, const char *site, uint64_t mask, uint64_t value, uint64_t arg, uintptr_t addr) {
