@@ -1,6 +1,6 @@
 // A CUDA runtime function cu2amd does not provide.
 int main() {
-    cudaStream_t stream;
-    cudaGraphLaunch(0, stream);
+    cudaExternalMemory_t memory = 0;
+    cudaDestroyExternalMemory(memory);
     return 0;
 }

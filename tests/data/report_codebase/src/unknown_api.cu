@@ -1,4 +1,4 @@
-int launch_graph() {
-  cudaGraphExec_t exec;
-  return cudaGraphLaunch(exec, 0);
+int release_memory() {
+  cudaExternalMemory_t exec;
+  return cudaDestroyExternalMemory(exec);
 }
