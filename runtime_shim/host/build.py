@@ -38,10 +38,13 @@ RUNTIME_SOURCES = (
     "hip_extra.c",
     "hip_graph.c",
     "hip_texture.c",
+    "hip_library.c",
+    "hip_interop.c",
 )
 RUNTIME_HEADERS = ("cu2amd_host.h", "cu2amd_hip.h", "hip_internal.h", "fiber.h",
                    "cu2amd_hip_coop.h", "cu2amd_hip_extra.h", "cu2amd_hip_graph.h",
-                   "cu2amd_hip_texture.h")  # fmt: skip
+                   "cu2amd_hip_texture.h", "cu2amd_hip_library.h",
+                   "cu2amd_hip_interop.h")  # fmt: skip
 # module.c's PTX JIT is the one cuda.h uses (runtime_shim/include/cu2amd/ptx_jit.h).
 SHARED_HEADERS = ("cu2amd/ptx_jit.h",)
 RUNTIME_FLAGS = ("-O2", "-g", "-shared", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-Werror",

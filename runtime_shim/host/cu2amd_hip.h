@@ -484,5 +484,7 @@ hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStr
 #include "cu2amd_hip_extra.h"
 #include "cu2amd_hip_graph.h"
 #include "cu2amd_hip_texture.h"
+#include "cu2amd_hip_library.h"
+#include "cu2amd_hip_interop.h"
 
 #endif

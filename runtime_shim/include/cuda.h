@@ -1290,6 +1290,8 @@ CU2AMD_API CUresult cuEventDestroy(CUevent hEvent) { return CU2AMD_CU(hipEventDe
 #include "cu2amd/driver_graph.h"
 #include "cu2amd/driver_texture.h"
 #include "cu2amd/driver_launch_ex.h"
+#include "cu2amd/driver_library.h"
+#include "cu2amd/driver_interop.h"
 
 #undef CU2AMD_PTR
 #undef CU2AMD_API

@@ -44,6 +44,8 @@ CU2AMD_API cudaError_t __cu2amd_fail(cudaError_t error) {
 #include "cu2amd/runtime_graph.h"
 #include "cu2amd/runtime_texture.h"
 #include "cu2amd/runtime_launch_ex.h"
+#include "cu2amd/runtime_library.h"
+#include "cu2amd/runtime_interop.h"
 
 #undef CU2AMD_API
 #undef CU2AMD_ERR

@@ -6,7 +6,14 @@ HIPIFY maps a function to, or what cuda.h calls for the ones it implements.
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables import impl_coop, impl_extra, impl_graph, impl_texture
+from cu2amd.runtime_shim.tables import (
+    impl_coop,
+    impl_extra,
+    impl_graph,
+    impl_interop,
+    impl_library,
+    impl_texture,
+)
 from cu2amd.runtime_shim.tables.build import NOT_YET, Impl, Table, hip_name, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
@@ -256,7 +263,7 @@ IMPL = {
 }
 
 # The API areas kept in modules of their own (impl_*.py).
-for _area in (impl_coop, impl_extra, impl_graph, impl_texture):
+for _area in (impl_coop, impl_extra, impl_graph, impl_interop, impl_library, impl_texture):
     IMPL.update(_area.DRIVER)
 
 _T = Table(Group.DRIVER, IMPL)

@@ -9,7 +9,14 @@ Types, enums, error codes and macros of the runtime API are in runtime_types.py.
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables import impl_coop, impl_extra, impl_graph, impl_texture
+from cu2amd.runtime_shim.tables import (
+    impl_coop,
+    impl_extra,
+    impl_graph,
+    impl_interop,
+    impl_library,
+    impl_texture,
+)
 from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Status
 
@@ -290,7 +297,7 @@ def _rocm(name: str) -> str:
 
 
 # The API areas kept in modules of their own (impl_*.py).
-for _area in (impl_coop, impl_extra, impl_graph, impl_texture):
+for _area in (impl_coop, impl_extra, impl_graph, impl_interop, impl_library, impl_texture):
     IMPL.update(_area.RUNTIME)
 
 _T = Table(Group.RUNTIME, IMPL, NOTES)

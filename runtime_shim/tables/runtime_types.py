@@ -6,7 +6,14 @@ codes declared so far.
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables import impl_coop, impl_extra, impl_graph, impl_texture
+from cu2amd.runtime_shim.tables import (
+    impl_coop,
+    impl_extra,
+    impl_graph,
+    impl_interop,
+    impl_library,
+    impl_texture,
+)
 from cu2amd.runtime_shim.tables.build import Impl, Table, hip_name, names
 from cu2amd.runtime_shim.tables.row import ApiRow, Group, Kind, Status
 
@@ -158,7 +165,7 @@ NOTES = {
 }
 
 # The API areas kept in modules of their own (impl_*.py).
-for _area in (impl_coop, impl_extra, impl_graph, impl_texture):
+for _area in (impl_coop, impl_extra, impl_graph, impl_interop, impl_library, impl_texture):
     IMPL.update(_area.TYPES)
 
 _T = Table(Group.RUNTIME, IMPL, NOTES)

@@ -207,5 +207,7 @@ struct __cu2amd_hip_func_attributes {
 #include "cu2amd/runtime_hip_extra.h"
 #include "cu2amd/runtime_hip_graph.h"
 #include "cu2amd/runtime_hip_texture.h"
+#include "cu2amd/runtime_hip_library.h"
+#include "cu2amd/runtime_hip_interop.h"
 
 #endif
