@@ -58,11 +58,17 @@ def toolkit_path(flavour: str) -> Path:
 @functools.cache
 def _toolkit_key(flavour: str) -> str:
     """What the directory's contents depend on (hashing the runtime's sources: once per
-    process, as links ask for the path once per argument)."""
+    process, as links ask for the path once per argument). The amd flavour's libraries
+    name the libamdhip64 found now, so a ROCm installed later (or another ROCM_PATH) gets
+    a directory of its own rather than the old one's scripts."""
+    hip = ""
+    if flavour == "amd":
+        found = discover().selected(Role.LIBAMDHIP64)
+        hip = str(found.location) if found and found.location else ""
     return hashlib.sha256(
         "\0".join(
             (LAYOUT, __version__, flavour, sys.executable, str(include_dir()), runtime_key(),
-             *sorted(p.name for p in include_dir().iterdir()))
+             hip, *sorted(p.name for p in include_dir().iterdir()))
         ).encode()
     ).hexdigest()[:16]  # fmt: skip
 
