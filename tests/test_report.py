@@ -85,9 +85,9 @@ APIS = {
     "blockIdx": 12,
     "cudaError_t": 3,
     "cudaFree": 1,
-    "cudaExternalMemory_t": 1,
-    "cudaDestroyExternalMemory": 1,
-    "cudaGraphicsMapResources": 1,
+    "cudaArraySparseProperties": 1,
+    "cudaArrayGetSparseProperties": 1,
+    "cudaGraphicsEGLRegisterImage": 1,
     "cudaMalloc": 1,
     "cudaMemcpy": 1,
     "cudaMemcpyHostToDevice": 1,
@@ -102,9 +102,9 @@ STATUSES = {
     "cudaMemcpy": "supported",
     "__shfl_sync": "supported",
     "threadIdx": "supported",
-    "cudaDestroyExternalMemory": "unsupported",
-    "cudaExternalMemory_t": "unsupported",
-    "cudaGraphicsMapResources": "unsupported",
+    "cudaArrayGetSparseProperties": "unsupported",
+    "cudaArraySparseProperties": "unsupported",
+    "cudaGraphicsEGLRegisterImage": "not applicable",
 }
 API_FINDING = {
     "unsupported": "C2A2001",
@@ -146,15 +146,15 @@ def test_pinned_statuses(report: Report) -> None:
 
 
 def test_undeclared_cuda_call_is_reported_by_name(report: Report) -> None:
-    """`cudaDestroyExternalMemory(exec, 0)` with `exec` of an unsupported type: clang says nothing
+    """`cudaArrayGetSparseProperties(&props, 0)` with `props` of an unsupported type: clang says nothing
     about the call itself (its argument is already invalid), the AST names it."""
     found = [(f.id, f.line, f.col, f.subject) for f in report.findings]
     unknown = [
         x for x, f in zip(found, report.findings, strict=True) if f.file == "src/unknown_api.cu"
     ]
     assert unknown == [
-        ("C2A2001", 2, 3, "cudaExternalMemory_t"),
-        ("C2A2001", 3, 10, "cudaDestroyExternalMemory"),
+        ("C2A2001", 2, 3, "cudaArraySparseProperties"),
+        ("C2A2001", 3, 10, "cudaArrayGetSparseProperties"),
     ]
 
 

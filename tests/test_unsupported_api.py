@@ -11,8 +11,8 @@ from cu2amd.runtime_shim.tables.unsupported_header import render, rows
 
 GRAPH = """#include <cstdio>
 int main() {
-    cudaExternalMemory_t graph;
-    cudaDestroyExternalMemory(graph);
+    cudaArraySparseProperties props;
+    cudaArrayGetSparseProperties(&props, 0);
     return 0;
 }
 """
@@ -28,7 +28,7 @@ def test_generated_header_is_up_to_date() -> None:
 
 def test_the_header_declares_only_what_is_not_provided() -> None:
     names = [r.name for r in rows()]
-    assert "cudaDestroyExternalMemory" in names and "cudaMalloc" not in names
+    assert "cudaArrayGetSparseProperties" in names and "cudaMalloc" not in names
     assert all(lookup(n).status in (Status.UNSUPPORTED, Status.NOT_APPLICABLE) for n in names)  # type: ignore[union-attr]
 
 
@@ -44,9 +44,9 @@ def test_using_an_unsupported_api_names_it_at_the_use(tmp_path: Path) -> None:
         assert proc.returncode == 1
         errors = [line for line in proc.stderr.splitlines() if ": error: " in line]
         assert errors == [
-            f"{src}:3:5: error: 'cudaExternalMemory_t' is unavailable: cu2amd does not support "
-            "cudaExternalMemory_t (Data types used by CUDA Runtime: types) yet",
-            f"{src}:4:5: error: 'cudaDestroyExternalMemory' is unavailable: cu2amd does not support "
-            "cudaDestroyExternalMemory (External Resource Interoperability) yet",
+            f"{src}:3:5: error: 'cudaArraySparseProperties' is unavailable: cu2amd does not support "
+            "cudaArraySparseProperties (Data types used by CUDA Runtime: types) yet",
+            f"{src}:4:5: error: 'cudaArrayGetSparseProperties' is unavailable: cu2amd does not "
+            "support cudaArrayGetSparseProperties (Memory Management) yet",
         ]
         assert not (tmp_path / "g.o").exists()

@@ -248,7 +248,8 @@ S(
 S(
     "Data types used by CUDA Runtime: types",
     """
-    cudaAccessPolicyWindow cudaArray_const_t cudaArray_t cudaChannelFormatDesc cudaDeviceProp
+    cudaAccessPolicyWindow cudaArraySparseProperties cudaArray_const_t cudaArray_t
+    cudaChannelFormatDesc cudaDeviceProp
     cudaError_t cudaEvent_t cudaExtent cudaExternalMemory_t cudaExternalSemaphore_t
     cudaFuncAttributes cudaFunction_t cudaGraphExec_t cudaGraphNode_t cudaGraph_t
     cudaGraphicsResource_t cudaHostFn_t cudaHostNodeParams cudaIpcEventHandle_t

@@ -1,6 +1,6 @@
 // A CUDA runtime function cu2amd does not provide.
 int main() {
-    cudaExternalMemory_t memory = 0;
-    cudaDestroyExternalMemory(memory);
+    cudaArraySparseProperties props = 0;
+    cudaArrayGetSparseProperties(&props, 0);
     return 0;
 }

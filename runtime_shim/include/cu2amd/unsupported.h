@@ -4,6 +4,7 @@
 #ifndef CU2AMD_UNSUPPORTED_H
 #define CU2AMD_UNSUPPORTED_H
 
+typedef struct __cu2amd_unsupported_cudaArraySparseProperties *cudaArraySparseProperties __attribute__((unavailable("cu2amd does not support cudaArraySparseProperties (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaExternalMemory_t *cudaExternalMemory_t __attribute__((unavailable("cu2amd does not support cudaExternalMemory_t (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaExternalSemaphore_t *cudaExternalSemaphore_t __attribute__((unavailable("cu2amd does not support cudaExternalSemaphore_t (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaFunction_t *cudaFunction_t __attribute__((unavailable("cu2amd does not support cudaFunction_t (Data types used by CUDA Runtime: types) yet")));
