@@ -274,11 +274,13 @@ def test_remembered_decodes_still_check_operand_shapes() -> None:
 def test_operands_are_checked_before_support() -> None:
     # a malformed instruction is an error even when its form is not lowered
     with pytest.raises(VerificationError) as err:
-        _decode("vabsdiff4.u32.u32.u32.add %r1, %r2, %r3;")
-    assert err.value.message == "'vabsdiff4.u32.u32.u32.add' takes 4 operands, 3 given"
+        _decode("setmaxnreg.inc.sync.aligned.u32 %r1, %r2;")
+    assert err.value.message == "'setmaxnreg.inc.sync.aligned.u32' takes 1 operand, 2 given"
     with pytest.raises(UnsupportedError) as unsupported:
-        _decode("vabsdiff4.u32.u32.u32.add %r1, %r2, %r3, %r4;")
-    assert unsupported.value.message == "unsupported PTX instruction 'vabsdiff4.u32.u32.u32.add'"
+        _decode("setmaxnreg.inc.sync.aligned.u32 %r1;")
+    assert (
+        unsupported.value.message == "unsupported PTX instruction 'setmaxnreg.inc.sync.aligned.u32'"
+    )
 
 
 def test_form_syntax_and_title() -> None:

@@ -272,7 +272,7 @@ NOT_LOWERED = _not_lowered()
 
 
 def test_every_form_not_lowered_is_an_unsupported_error() -> None:
-    assert len(NOT_LOWERED) > 250
+    assert len(NOT_LOWERED) > 150  # fewer as forms get lowered; never empty
     for section, (opcode, *mods) in NOT_LOWERED:
         spelling = ".".join([opcode, *mods])
         with pytest.raises(UnsupportedError) as err:

@@ -1,8 +1,10 @@
 """Forms of PTX ISA 9.7.17 (stack manipulation), 9.7.18 (video instructions) and 9.7.19
 (miscellaneous: brkpt, nanosleep, pmevent, trap, setmaxnreg).
 
-Video operands may carry byte and half-word selectors (`%r1.b0`, `%r2.h1`) and vmad's
-operands a `-` sign; the grammar does not accept those yet, the rows name every modifier.
+Video operands carry byte and half-word selectors and masks as part of the register name
+(`%r1.b0`, `%r2.h10`, `%r3.b7654`): emit/video.py reads them. vmad's `-a`/`-b`/`-c`
+operand negation is not in the grammar yet (a syntax error); every other video form is
+lowered.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from cu2amd.ptx_lowering.isa.forms import Form, Op, Slot, Status, maybe, opt, sl
 D, A = Op.DST, Op.SRC
 U = Status.UNSUPPORTED
 STACK = "dynamic stack allocation"
-VIDEO = "video instructions"
+SCALAR_EMITTER, SIMD_EMITTER = "video.scalar", "video.simd"
 VTYPES = "u32 s32"
 SAT = opt("sat", "sat")
 OP2 = slot("op2", "add min max")
@@ -27,17 +29,17 @@ def _scalar(opcode: str, section: str, middle: tuple[Slot, ...]) -> tuple[Form, 
     """`vop.types{mods} d, a, b`, `vop.types{mods}.op2 d, a, b, c` and the data-merge form
     `vop.types{mods} d.dsel, a, b, c` (9.7.18.1.1, 9.7.18.1.2, 9.7.18.1.4)."""
     return (
-        Form(opcode, section, middle, (D, A, A), U, note=VIDEO),
-        Form(opcode, section, (*middle, OP2), (D, A, A, A), U, note=VIDEO),
-        Form(opcode, section, middle, (D, A, A, A), U, note=VIDEO),
+        Form(opcode, section, middle, (D, A, A), emitter=SCALAR_EMITTER),
+        Form(opcode, section, (*middle, OP2), (D, A, A, A), emitter=SCALAR_EMITTER),
+        Form(opcode, section, middle, (D, A, A, A), emitter=SCALAR_EMITTER),
     )
 
 
 def _simd(opcode: str, section: str, types: tuple[Slot, ...]) -> tuple[Form, Form]:
     """`vop2/vop4.types{.sat} d{.mask}, a, b, c` and the accumulating `.add` form."""
     return (
-        Form(opcode, section, (*types, SAT), (D, A, A, A), U, note=VIDEO),
-        Form(opcode, section, (*types, slot("op2", "add")), (D, A, A, A), U, note=VIDEO),
+        Form(opcode, section, (*types, SAT), (D, A, A, A), emitter=SIMD_EMITTER),
+        Form(opcode, section, (*types, slot("op2", "add")), (D, A, A, A), emitter=SIMD_EMITTER),
     )
 
 
@@ -59,21 +61,23 @@ FORMS = (
         op, "9.7.18.1.2", (*_types("dtype", "atype"), slot("btype", "u32"), SAT,
                            slot("mode", "clamp wrap")))),
     # 9.7.18.1.3 vmad
-    Form("vmad", "9.7.18.1.3", (*THREE, SAT, SCALE), (D, A, A, A), U, note=VIDEO),
-    Form("vmad", "9.7.18.1.3", (*THREE, slot("mode", "po"), SAT, SCALE), (D, A, A, A), U,
-         note=VIDEO),
+    Form("vmad", "9.7.18.1.3", (*THREE, SAT, SCALE), (D, A, A, A), emitter="video.vmad"),
+    Form("vmad", "9.7.18.1.3", (*THREE, slot("mode", "po"), SAT, SCALE), (D, A, A, A),
+         emitter="video.vmad"),
     # 9.7.18.1.4 vset
     *_scalar("vset", "9.7.18.1.4", (*_types("atype", "btype"), VCMP)),
     # 9.7.18.2.1 vadd2, vsub2, vavrg2, vabsdiff2, vmin2, vmax2 / 9.7.18.2.2 vset2
     *(f for op in SIMD for f in _simd(f"v{op}2", "9.7.18.2.1", THREE)),
-    Form("vset2", "9.7.18.2.2", (*_types("atype", "btype"), VCMP), (D, A, A, A), U, note=VIDEO),
+    Form("vset2", "9.7.18.2.2", (*_types("atype", "btype"), VCMP), (D, A, A, A),
+         emitter=SIMD_EMITTER),
     Form("vset2", "9.7.18.2.2", (*_types("atype", "btype"), VCMP, slot("op2", "add")),
-         (D, A, A, A), U, note=VIDEO),
+         (D, A, A, A), emitter=SIMD_EMITTER),
     # 9.7.18.2.3 vadd4, vsub4, vavrg4, vabsdiff4, vmin4, vmax4 / 9.7.18.2.4 vset4
     *(f for op in SIMD for f in _simd(f"v{op}4", "9.7.18.2.3", THREE)),
-    Form("vset4", "9.7.18.2.4", (*_types("atype", "btype"), VCMP), (D, A, A, A), U, note=VIDEO),
+    Form("vset4", "9.7.18.2.4", (*_types("atype", "btype"), VCMP), (D, A, A, A),
+         emitter=SIMD_EMITTER),
     Form("vset4", "9.7.18.2.4", (*_types("atype", "btype"), VCMP, slot("op2", "add")),
-         (D, A, A, A), U, note=VIDEO),
+         (D, A, A, A), emitter=SIMD_EMITTER),
     # 9.7.19.1 brkpt / 9.7.19.2 nanosleep / 9.7.19.3 pmevent / 9.7.19.4 trap / 9.7.19.5 setmaxnreg
     Form("brkpt", "9.7.19.1", (), (), U, note="debugger breakpoint"),
     Form("nanosleep", "9.7.19.2", (slot("type", "u32"),), (A,), emitter="control.nanosleep"),
