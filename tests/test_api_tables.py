@@ -142,7 +142,7 @@ def test_names_expand_braces() -> None:
 
 
 def test_default_note_is_the_plain_not_implemented_one() -> None:
-    row = lookup("cudaSetValidDevices")
+    row = lookup("cudaArrayGetSparseProperties")
     assert row is not None and row.status is Status.UNSUPPORTED and row.note == NOT_YET
 
 

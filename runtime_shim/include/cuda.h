@@ -24,6 +24,7 @@
 #define CU2AMD_CU_HOST
 #endif
 #include "cu2amd/ptx_jit.h"
+#include "cu2amd/error_log.h"
 
 /* What cu2amd/driver_unsupported.h declares unsupported functions with: any arguments,
  * and an error naming the function at the call (GCC before 12 has no `unavailable`). */
@@ -466,7 +467,8 @@ typedef struct __cu2amd_cu_device_prop {
 } __cu2amd_cu_device_prop;
 
 #define CU2AMD_API static CU2AMD_CU_HOST __inline__
-#define CU2AMD_CU(call) ((CUresult)(call))
+/* Each error a driver function gets from HIP is recorded in the error log (cuLogs*). */
+#define CU2AMD_CU(call) __cu2amd_cu_result((CUresult)(call), __func__)
 
 CU2AMD_API CUstream __cu2amd_cu_stream(CUstream stream) { return stream == CU_STREAM_LEGACY ? (CUstream)0 : stream; }
 
@@ -491,6 +493,15 @@ CU2AMD_API CUresult cuGetErrorString(CUresult error, const char **pStr) {
     }
     *pStr = NULL;
     return CUDA_ERROR_INVALID_VALUE;
+}
+CU2AMD_API CUresult __cu2amd_cu_result(CUresult error, const char *function) {
+    const char *name = NULL, *text = NULL;
+    if (error != CUDA_SUCCESS && error != CUDA_ERROR_NOT_READY) {
+        cuGetErrorName(error, &name);
+        cuGetErrorString(error, &text);
+        __cu2amd_log_result(function, (int)error, name, text);
+    }
+    return error;
 }
 
 /* ------------------------------------------------------------------ devices */

@@ -15,7 +15,10 @@
 #include "cu2amd/runtime_hip.h"
 
 #define CU2AMD_API static __host__ __inline__
-#define CU2AMD_ERR(call) ((cudaError_t)(call))
+/* Each error an API function returns is recorded in the error log (cudaLogs*) with the name
+ * of the function that found it. */
+#define CU2AMD_ERR(call) __cu2amd_err((cudaError_t)(call), __func__)
+#include "cu2amd/error_log.h"
 
 /* CUDA's legacy default stream handle is HIP's null stream (which synchronises with the
  * other blocking streams, as CUDA's legacy stream does); cudaStreamPerThread is HIP's
@@ -31,10 +34,19 @@ __host__ inline cudaError_t *__cu2amd_header_error(void) {
     static __thread cudaError_t error = cudaSuccess; /* __thread: also before C++11 */
     return &error;
 }
-CU2AMD_API cudaError_t __cu2amd_fail(cudaError_t error) {
-    *__cu2amd_header_error() = error;
+CU2AMD_API const char *cudaGetErrorName(cudaError_t error);
+CU2AMD_API const char *cudaGetErrorString(cudaError_t error);
+CU2AMD_API cudaError_t __cu2amd_err(cudaError_t error, const char *function) {
+    if (error != cudaSuccess && error != cudaErrorNotReady && strcmp(function, "cudaGetLastError") &&
+        strcmp(function, "cudaPeekAtLastError"))
+        __cu2amd_log_result(function, (int)error, cudaGetErrorName(error), cudaGetErrorString(error));
     return error;
 }
+CU2AMD_API cudaError_t __cu2amd_fail_in(cudaError_t error, const char *function) {
+    *__cu2amd_header_error() = error;
+    return __cu2amd_err(error, function);
+}
+#define __cu2amd_fail(error) __cu2amd_fail_in((error), __func__)
 
 #include "cu2amd/runtime_device.h"
 #include "cu2amd/runtime_memory.h"

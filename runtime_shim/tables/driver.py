@@ -743,7 +743,7 @@ _declared(
     },
 )
 # What an area's header declares beyond the lists here (impl_extra.DRIVER_TYPES).
-for _kind in (Kind.TYPE, Kind.ENUMERATOR, Kind.MACRO):
+for _kind in (Kind.TYPE, Kind.ENUMERATOR, Kind.MACRO, Kind.FUNCTION):  # FUNCTION: newer than 12.0
     _rows = {n: why for n, (k, why) in impl_extra.DRIVER_TYPES.items() if k is _kind}
     _section = "memory pools, IPC, stream attributes and memory operations"
     _declared(f"Data types used by the driver API: {_kind.value}s ({_section})", _kind, _rows)

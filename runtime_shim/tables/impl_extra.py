@@ -43,6 +43,12 @@ _POOL_SHARE = (
     "a shared-memory file; its handle is a descriptor naming the pool's process, and an exported "
     "pointer opens in the importing process by mapping the block's file while the maker lives"
 )
+_LOGS = (
+    "one log in the program for the runtime and driver APIs (the last 100 messages, CUDA's "
+    '25600 bytes), "[time][thread][CUDA][E][function] Returning N (name): text" for each '
+    "error an API function returns (as the function that found it names itself: sometimes a "
+    "cu2amd helper); CUDA_LOG_FILE is honoured; dumps to a file append"
+)
 _V2_LOCATION = (
     "a location is a device or the host (cudaCpuDeviceId); host NUMA nodes are "
     "cudaErrorNotSupported"
@@ -92,6 +98,67 @@ RUNTIME: dict[str, Impl] = {
         cudaMemPoolImportFromShareableHandle cudaMemPoolImportPointer
     """)
     },
+    **{
+        name: Impl("cu2amd: cu2amd/error_log.h", E, _LOGS)
+        for name in names("""
+        cudaLogsCurrent cudaLogsDumpToFile cudaLogsDumpToMemory cudaLogsRegisterCallback
+        cudaLogsUnregisterCallback
+    """)
+    },
+    "cudaOccupancyAvailableDynamicSMemPerBlock": Impl(
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+        note="the largest size with which the occupancy model keeps numBlocks blocks resident "
+        "(bisection; byte-exact, where CUDA rounds to its allocation unit); 0 when numBlocks is "
+        "out of reach",
+    ),
+    "cudaSetValidDevices": Impl(
+        "cudaSetDevice",
+        E,
+        "the devices are checked and the first becomes current at once (CUDA: when the context "
+        "is made, the first usable one; every device is usable on AMD and the host platform); "
+        "an empty list selects device 0",
+    ),
+    "cudaDeviceFlushGPUDirectRDMAWrites": Impl(
+        "cu2amd: __atomic_thread_fence",
+        E,
+        "no GPUDirect RDMA writers on cu2amd's targets: the arguments are checked and the "
+        "flush is a system-wide memory fence on the calling thread",
+    ),
+    **{
+        name: Impl(
+            "cu2amd: cu2amd/runtime_extra.h",
+            E,
+            "registration and removal as CUDA's (handles, device and argument checks); the "
+            "over-budget notification comes from a video memory manager budget (Windows WDDM), "
+            "which Linux, AMD's driver and the host platform do not have: no callback is ever "
+            "called",
+        )
+        for name in names(
+            "cudaDeviceRegisterAsyncNotification cudaDeviceUnregisterAsyncNotification"
+        )
+    },
+    "cudaMemcpy3DPeer": Impl(
+        "cudaMemcpy3D",
+        note="the devices are checked, then cudaMemcpy3D's device-to-device copy (HIP copies "
+        "between devices itself)",
+    ),
+    "cudaMemcpy3DPeerAsync": Impl("cudaMemcpy3DAsync", note="as cudaMemcpy3DPeer"),
+    "cudaMemcpyBatchAsync": Impl(
+        "cudaMemcpyAsync",
+        E,
+        "CUDA 12.8's signature; all arguments and attributes checked first (failIdx: the copy "
+        "at fault, SIZE_MAX otherwise), then one cudaMemcpyAsync (cudaMemcpyDefault) per copy in "
+        "order; cudaMemcpySrcAccessOrderDuringApiCall waits for its copy; location hints and "
+        "cudaMemcpyFlagPreferOverlapWithCompute have no effect",
+    ),
+    "cudaMemcpy3DBatchAsync": Impl(
+        "cudaMemcpy3DAsync",
+        E,
+        "CUDA 12.8's signature; every operation checked first (failIdx as "
+        "cudaMemcpyBatchAsync), then one cudaMemcpy3DAsync (cudaMemcpyDefault) per operation in "
+        "order; elements are the array's, bytes between pointers; rowLength/layerHeight 0 mean "
+        "the extent's; hints and flags as cudaMemcpyBatchAsync",
+    ),
 }
 _WAIT = (
     "AMD: HIP's (ROCm may want the memory from hipExtMallocWithFlags' signal memory); host "
@@ -265,11 +332,25 @@ TYPES: dict[str, Impl] = {
 # Declared by cu2amd/runtime_extra.h beyond runtime_types.py's lists: CUDA's values.
 NEW_TYPES: dict[Kind, tuple[str, ...]] = {
     Kind.ENUM: names("""
+        cudaFlushGPUDirectRDMAWritesTarget
+        cudaFlushGPUDirectRDMAWritesScope cudaMemcpySrcAccessOrder cudaMemcpyFlags
+        cudaMemcpy3DOperandType
         cudaAccessProperty cudaMemAccessFlags cudaMemAllocationHandleType cudaMemLocationType
         cudaStreamAttrID cudaSynchronizationPolicy
     """),
-    Kind.TYPE: names("cudaMemPoolPtrExportData cudaStreamAttrValue"),
+    Kind.TYPE: names("""
+        cudaMemPoolPtrExportData cudaStreamAttrValue cudaLogLevel cudaAsyncNotificationType
+        cudaLogIterator cudaLogsCallbackHandle
+        cudaLogsCallback_t cudaAsyncNotificationInfo cudaAsyncNotificationInfo_t
+        cudaAsyncCallbackHandle_t cudaAsyncCallback cudaAsyncCallbackEntry
+        cudaMemcpyAttributes cudaOffset3D cudaMemcpy3DOperand cudaMemcpy3DBatchOp
+    """),
     Kind.ENUMERATOR: names("""
+        cudaLogLevelError cudaLogLevelWarning cudaAsyncNotificationTypeOverBudget
+        cudaFlushGPUDirectRDMAWritesTargetCurrentDevice cudaFlushGPUDirectRDMAWritesToOwner
+        cudaFlushGPUDirectRDMAWritesToAllDevices cudaMemcpySrcAccessOrder{Invalid,Stream}
+        cudaMemcpySrcAccessOrder{DuringApiCall,Any,Max} cudaMemcpyFlagDefault
+        cudaMemcpyFlagPreferOverlapWithCompute cudaMemcpyOperandType{Pointer,Array,Max}
         cudaAccessPropertyNormal cudaAccessPropertyPersisting cudaAccessPropertyStreaming
         cudaMemAccessFlagsProtNone cudaMemAccessFlagsProtRead cudaMemAccessFlagsProtReadWrite
         cudaMemAllocationTypeInvalid cudaMemAllocationTypeMax cudaMemAllocationTypePinned
@@ -288,10 +369,33 @@ NEW_TYPES: dict[Kind, tuple[str, ...]] = {
 }
 _HINTS = {"cudaAccessProperty", "cudaSynchronizationPolicy", "cudaStreamAttrID",
           "cudaStreamAttrValue"}  # fmt: skip
+_OWN = set(
+    names("""
+    cudaLogLevel cudaAsyncNotificationType cudaFlushGPUDirectRDMAWritesTarget
+    cudaFlushGPUDirectRDMAWritesScope cudaMemcpySrcAccessOrder cudaMemcpyFlags
+    cudaMemcpy3DOperandType cudaLogIterator cudaLogsCallbackHandle cudaLogsCallback_t
+    cudaAsyncNotificationInfo cudaAsyncNotificationInfo_t cudaAsyncCallbackHandle_t
+    cudaAsyncCallback cudaAsyncCallbackEntry cudaMemcpyAttributes cudaOffset3D cudaMemcpy3DOperand
+    cudaMemcpy3DBatchOp
+""")
+)
+TYPES["cudaMemcpy3DPeerParms"] = Impl("cu2amd: CUDA's layout (cu2amd/runtime_extra.h)")
 TYPES.update(
     {
         name: Impl(
-            "cu2amd: CUDA's value (stream attributes: cu2amd's)"
+            "cu2amd: CUDA's value or layout (cu2amd/runtime_extra.h)"
+            if name in _OWN
+            or name.startswith(
+                (
+                    "cudaLogLevel",
+                    "cudaAsyncNotificationType",
+                    "cudaFlushGPUDirect",
+                    "cudaMemcpySrcAccessOrder",
+                    "cudaMemcpyFlag",
+                    "cudaMemcpyOperandType",
+                )
+            )
+            else "cu2amd: CUDA's value (stream attributes: cu2amd's)"
             if name in _HINTS
             or name.startswith(("cudaAccessProperty", "cudaSyncPolicy", "cudaStreamAttribute"))
             else hip_name(name)
@@ -316,6 +420,14 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CUaccessProperty CUaccessPolicyWindow CUsynchronizationPolicy CUstreamAttrID
         CUstreamAttrValue CUstreamWaitValue_flags CUstreamWriteValue_flags
         CUstreamBatchMemOpType CUstreamBatchMemOpParams CUdevice_P2PAttribute
+        CUlogLevel CUlogIterator CUlogsCallbackHandle CUlogsCallback
+    """)
+    },
+    **{  # CUDA 12.9's error log management, newer than the driver API cuda.h follows (12.0)
+        name: (Kind.FUNCTION, "cu2amd: cu2amd/error_log.h, the runtime's log (see cudaLogs*)")
+        for name in names("""
+        cuLogsCurrent cuLogsDumpToFile cuLogsDumpToMemory cuLogsRegisterCallback
+        cuLogsUnregisterCallback
     """)
     },
     **{
@@ -350,6 +462,7 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CU_LIMIT_{DEV_RUNTIME_PENDING_LAUNCH_COUNT,MAX_L2_FETCH_GRANULARITY}
         CU_LIMIT_PERSISTING_L2_CACHE_SIZE CUDA_ERROR_UNSUPPORTED_LIMIT
         CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY CIG_DATA_TYPE_D3D12_COMMAND_QUEUE
+        CU_LOG_LEVEL_ERROR CU_LOG_LEVEL_WARNING
     """)
     },
 }

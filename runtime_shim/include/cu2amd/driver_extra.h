@@ -739,4 +739,47 @@ CU2AMD_API CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
     return CU2AMD_CU(hipCtxDisablePeerAccess(peerContext));
 }
 
+/* ------------------------------------------------------------------ error log management (CUDA 12.9) */
+
+/* The runtime's log (cu2amd/error_log.h), shared. */
+typedef enum __cu2amd_cu_log_level {
+    CU_LOG_LEVEL_ERROR = 0,
+    CU_LOG_LEVEL_WARNING = 1,
+} CUlogLevel;
+typedef unsigned int CUlogIterator;
+typedef struct __cu2amd_logs_callback *CUlogsCallbackHandle;
+typedef void (*CUlogsCallback)(void *data, CUlogLevel logLevel, char *message, size_t length);
+
+CU2AMD_API CUresult __cu2amd_cu_logs_result(int err, const char *function, const char *misuse) {
+    if (err == 0) return CUDA_SUCCESS;
+    if (misuse) __cu2amd_log_message(function, misuse);
+    return __cu2amd_cu_result(err == 2 ? CUDA_ERROR_OUT_OF_MEMORY : CUDA_ERROR_INVALID_VALUE, function);
+}
+CU2AMD_API CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc, void *userData,
+                                           CUlogsCallbackHandle *callback_out) {
+    return __cu2amd_cu_logs_result(
+        __cu2amd_logs_register((void (*)(void *, int, char *, size_t))callbackFunc, userData, callback_out),
+        __func__, !callbackFunc ? "callbackFunc cannot be NULL" : !callback_out ? "callback_out cannot be NULL" : 0);
+}
+CU2AMD_API CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback) {
+    return __cu2amd_cu_logs_result(__cu2amd_logs_unregister(callback), __func__, "callback is not registered");
+}
+CU2AMD_API CUresult cuLogsCurrent(CUlogIterator *iterator_out, unsigned int flags) {
+    return __cu2amd_cu_logs_result(__cu2amd_logs_current(iterator_out, flags), __func__,
+                                   flags ? "flags must be 0" : "iterator_out cannot be NULL");
+}
+CU2AMD_API CUresult cuLogsDumpToFile(CUlogIterator *iterator, const char *pathToFile, unsigned int flags) {
+    return __cu2amd_cu_logs_result(__cu2amd_logs_dump_to_file(iterator, pathToFile, flags), __func__,
+                                   flags        ? "flags must be 0"
+                                   : pathToFile ? "the file cannot be written"
+                                                : "pathToFile cannot be NULL");
+}
+CU2AMD_API CUresult cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer, size_t *size, unsigned int flags) {
+    return __cu2amd_cu_logs_result(__cu2amd_logs_dump_to_memory(iterator, buffer, size, flags), __func__,
+                                   flags     ? "flags must be 0"
+                                   : !buffer ? "buffer cannot be NULL"
+                                   : !size   ? "size cannot be NULL"
+                                             : "the buffer is too small for a message");
+}
+
 #endif

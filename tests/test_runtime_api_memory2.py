@@ -1,0 +1,447 @@
+"""The CUDA runtime API's remaining memory, occupancy, device-management and error-log
+functions (cu2amd/runtime_extra.h, cu2amd/error_log.h): peer and batched copies,
+cudaOccupancyAvailableDynamicSMemPerBlock, cudaSetValidDevices, the GPUDirect RDMA flush,
+budget notifications, and CUDA 12.9's error log (cudaLogs*). A program that checks them builds
+with cu2amd-nvcc for the host platform and runs, and builds and links for gfx942."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from runtime_programs import link_for_gfx942, run_on_host
+
+from cu2amd.runtime_shim.headers import include_dir
+
+# The runtime functions this program calls and checks (see tests/test_api_tables_run.py).
+CALLS = {
+    "cudaLogsCurrent", "cudaLogsDumpToFile", "cudaLogsDumpToMemory", "cudaLogsRegisterCallback",
+    "cudaLogsUnregisterCallback", "cudaOccupancyAvailableDynamicSMemPerBlock",
+    "cudaSetValidDevices", "cudaDeviceFlushGPUDirectRDMAWrites",
+    "cudaDeviceRegisterAsyncNotification", "cudaDeviceUnregisterAsyncNotification",
+    "cudaMemcpy3DPeer", "cudaMemcpy3DPeerAsync", "cudaMemcpyBatchAsync", "cudaMemcpy3DBatchAsync",
+}  # fmt: skip
+
+PROGRAM = r"""
+#include <cstdio>
+#include <cstring>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <unistd.h>
+
+static int failures = 0;
+#define EXPECT(cond) do { if (!(cond)) { printf("FAILED line %d: %s\n", __LINE__, #cond); failures++; } } while (0)
+#define CALL(call, expected) do { cudaError_t e_ = (call); if (e_ != (expected)) { \
+    printf("FAILED line %d: %s -> %s, expected %s\n", __LINE__, #call, cudaGetErrorName(e_), #expected); failures++; } \
+    } while (0)
+#define OK(call) CALL(call, cudaSuccess)
+
+struct Seen {
+    int calls;
+    cudaLogLevel level;
+    std::string message;
+    size_t length;
+};
+static void on_log(void *data, cudaLogLevel level, char *message, size_t length) {
+    Seen *seen = (Seen *)data;
+    seen->calls++;
+    seen->level = level;
+    seen->message = message;
+    seen->length = length;
+}
+
+static void logs() {
+    Seen seen = {0, cudaLogLevelWarning, "", 0};
+    cudaLogsCallbackHandle handle = nullptr;
+    CALL(cudaLogsRegisterCallback(nullptr, &seen, &handle), cudaErrorInvalidValue);
+    OK(cudaLogsRegisterCallback(on_log, &seen, &handle));
+    EXPECT(handle != nullptr);
+    cudaLogIterator start = 12345;
+    OK(cudaLogsCurrent(&start, 0));
+    CALL(cudaLogsCurrent(&start, 1), cudaErrorInvalidValue);
+    seen.calls = 0;
+    OK(cudaLogsCurrent(&start, 0));
+
+    /* A failing call: the callback gets its message. */
+    void *p = nullptr;
+    CALL(cudaMalloc(&p, (size_t)1 << 62), cudaErrorMemoryAllocation);
+    cudaGetLastError();
+    EXPECT(seen.calls == 1);
+    EXPECT(seen.level == cudaLogLevelError);
+    EXPECT(seen.length == seen.message.size());
+    EXPECT(seen.message.find("[CUDA][E][cudaMalloc] Returning 2 (cudaErrorMemoryAllocation)") != std::string::npos);
+    EXPECT(seen.message[0] == '[' && seen.message[3] == ':' && seen.message[9] == '.');
+    /* A check of the headers' own fails too. */
+    cudaIpcMemHandle_t ipc = {};
+    CALL(cudaIpcOpenMemHandle(&p, ipc, 2), cudaErrorInvalidValue);
+    cudaGetLastError();
+    EXPECT(seen.calls == 2);
+    EXPECT(seen.message.find("[cudaIpcOpenMemHandle] Returning 1 (cudaErrorInvalidValue): invalid argument") !=
+           std::string::npos);
+
+    /* Dump from the iterator: both messages, each ending in a newline, NUL terminated. */
+    char buffer[4096];
+    memset(buffer, 'x', sizeof buffer);
+    size_t size = sizeof buffer;
+    cudaLogIterator it = start;
+    OK(cudaLogsDumpToMemory(&it, buffer, &size, 0));
+    EXPECT(it == start + 2);
+    EXPECT(size == strlen(buffer));
+    std::string dump(buffer);
+    EXPECT(dump.find("[cudaMalloc] Returning 2 (cudaErrorMemoryAllocation): out of memory\n") != std::string::npos);
+    EXPECT(dump.find("Returning 1 (cudaErrorInvalidValue): invalid argument\n") != std::string::npos);
+    EXPECT(dump.find('\n') + 1 < dump.size() && dump.back() == '\n');
+    /* Nothing new: size 0, success. */
+    size = sizeof buffer;
+    OK(cudaLogsDumpToMemory(&it, buffer, &size, 0));
+    EXPECT(size == 0 && buffer[0] == '\0');
+    /* Too small for one message: size 0, cudaErrorInvalidValue, the iterator stays. */
+    cudaLogIterator again = start;
+    size = 10;
+    CALL(cudaLogsDumpToMemory(&again, buffer, &size, 0), cudaErrorInvalidValue);
+    EXPECT(size == 0 && again == start);
+    /* Room for the first message only: the iterator moves past it alone. */
+    {
+        char one[4096];
+        size_t all = sizeof one;
+        cudaLogIterator a = start;
+        OK(cudaLogsDumpToMemory(&a, one, &all, 0));
+        size_t first = strchr(one, '\n') - one + 1;
+        size = first + 1;
+        a = start;
+        OK(cudaLogsDumpToMemory(&a, one, &size, 0));
+        EXPECT(size == first && a == start + 1 && one[first] == '\0');
+    }
+    CALL(cudaLogsDumpToMemory(&it, nullptr, &size, 0), cudaErrorInvalidValue);
+    /* Which the log records in its turn, saying why. */
+    {
+        char last[4096];
+        size_t n = sizeof last;
+        OK(cudaLogsDumpToMemory(&it, last, &n, 0));
+        EXPECT(strstr(last, "[cudaLogsDumpToMemory] buffer cannot be NULL\n") != nullptr);
+    }
+
+    /* To a file: appended, from the iterator on. */
+    char path[] = "/tmp/cu2amd_logs_XXXXXX";
+    int fd = mkstemp(path);
+    EXPECT(fd >= 0);
+    close(fd);
+    cudaLogIterator from = start;
+    OK(cudaLogsDumpToFile(&from, path, 0));
+    EXPECT(from > start + 2);
+    FILE *f = fopen(path, "r");
+    std::string text;
+    int c;
+    while (f && (c = fgetc(f)) != EOF) text += (char)c;
+    if (f) fclose(f);
+    EXPECT(text[0] == '[' && text.find("[CUDA][E][cudaMalloc] Returning 2 (cudaErrorMemoryAllocation)") != std::string::npos);
+    EXPECT(text.find("buffer cannot be NULL\n") != std::string::npos);
+    OK(cudaLogsDumpToFile(&from, path, 0)); /* nothing new: the file stays */
+    FILE *g = fopen(path, "r");
+    fseek(g, 0, SEEK_END);
+    EXPECT((size_t)ftell(g) == text.size());
+    fclose(g);
+    unlink(path);
+    CALL(cudaLogsDumpToFile(&from, nullptr, 0), cudaErrorInvalidValue);
+    CALL(cudaLogsDumpToFile(&from, "/nonexistent-dir/log.txt", 0), cudaErrorInvalidValue);
+
+    /* Removed: no more calls; a second removal is an error. */
+    int before = seen.calls;
+    OK(cudaLogsUnregisterCallback(handle));
+    CALL(cudaLogsUnregisterCallback(handle), cudaErrorInvalidValue);
+    CALL(cudaMalloc(&p, (size_t)1 << 62), cudaErrorMemoryAllocation);
+    EXPECT(seen.calls == before);
+
+    /* More than the log holds: the oldest are overwritten, and a dump says so. */
+    cudaLogIterator old = 0;
+    OK(cudaLogsCurrent(&old, 0));
+    for (int i = 0; i < 120; i++) CALL(cudaSetDevice(1000 + i), cudaErrorInvalidDevice);
+    cudaGetLastError();
+    static char big[40000];
+    size = sizeof big;
+    OK(cudaLogsDumpToMemory(&old, big, &size, 0));
+    EXPECT(strstr(big, "older log messages were overwritten") != nullptr);
+    EXPECT(strstr(big, "[cudaSetDevice] Returning 101 (cudaErrorInvalidDevice)") != nullptr);
+    size_t lines = 0;
+    for (char *q = big; *q; q++) lines += *q == '\n';
+    EXPECT(lines == 101); /* the note and the 100 kept */
+    EXPECT(size <= 25600 + 300);
+    /* NULL iterator: everything held. */
+    size = sizeof big;
+    OK(cudaLogsDumpToMemory(nullptr, big, &size, 0));
+    lines = 0;
+    for (char *q = big; *q; q++) lines += *q == '\n';
+    EXPECT(lines == 100);
+}
+
+__global__ void uses_shared(int *out) {
+    extern __shared__ int dyn[];
+    __shared__ int fixed[256];
+    fixed[threadIdx.x] = threadIdx.x;
+    dyn[threadIdx.x] = fixed[threadIdx.x];
+    out[threadIdx.x] = dyn[threadIdx.x];
+}
+
+static void occupancy() {
+    int smPerSM = 0, blocks = 0;
+    OK(cudaDeviceGetAttribute(&smPerSM, cudaDevAttrMaxSharedMemoryPerMultiprocessor, 0));
+    for (int want : {1, 2, 3, 4}) {
+        size_t avail = 12345;
+        OK(cudaOccupancyAvailableDynamicSMemPerBlock(&avail, uses_shared, want, 128));
+        /* The model keeps `want` blocks with that much, and not with one byte more. */
+        OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, uses_shared, 128, avail));
+        EXPECT(blocks >= want);
+        OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, uses_shared, 128, avail + 1));
+        EXPECT(blocks < want);
+        EXPECT(avail * want <= (size_t)smPerSM);
+        EXPECT(avail > 0);
+    }
+    size_t one = 0, two = 0;
+    OK(cudaOccupancyAvailableDynamicSMemPerBlock(&one, uses_shared, 1, 64));
+    OK(cudaOccupancyAvailableDynamicSMemPerBlock(&two, uses_shared, 2, 64));
+    EXPECT(two < one);
+    /* Out of reach (more blocks than the model ever allows): 0. */
+    int most = 0;
+    OK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&most, uses_shared, 1024, 0));
+    size_t none = 99;
+    OK(cudaOccupancyAvailableDynamicSMemPerBlock(&none, uses_shared, most + 1, 1024));
+    EXPECT(none == 0);
+    CALL(cudaOccupancyAvailableDynamicSMemPerBlock(nullptr, uses_shared, 1, 64), cudaErrorInvalidValue);
+    CALL(cudaOccupancyAvailableDynamicSMemPerBlock(&none, uses_shared, 0, 64), cudaErrorInvalidValue);
+    cudaGetLastError();
+}
+
+static int notified = 0;
+static void on_budget(cudaAsyncNotificationInfo_t *, void *data, cudaAsyncCallbackHandle_t) { ++*(int *)data; }
+
+static void devices() {
+    int list[] = {0};
+    OK(cudaSetValidDevices(list, 1));
+    int device = -1;
+    OK(cudaGetDevice(&device));
+    EXPECT(device == 0);
+    int bad[] = {0, 5};
+    CALL(cudaSetValidDevices(bad, 2), cudaErrorInvalidDevice);
+    CALL(cudaSetValidDevices(nullptr, 1), cudaErrorInvalidValue);
+    CALL(cudaSetValidDevices(list, -1), cudaErrorInvalidValue);
+    OK(cudaSetValidDevices(nullptr, 0));
+
+    OK(cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,
+                                          cudaFlushGPUDirectRDMAWritesToOwner));
+    OK(cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,
+                                          cudaFlushGPUDirectRDMAWritesToAllDevices));
+    CALL(cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice,
+                                            (cudaFlushGPUDirectRDMAWritesScope)7), cudaErrorInvalidValue);
+
+    cudaAsyncCallbackHandle_t h1 = nullptr, h2 = nullptr;
+    OK(cudaDeviceRegisterAsyncNotification(0, on_budget, &notified, &h1));
+    OK(cudaDeviceRegisterAsyncNotification(0, on_budget, &notified, &h2));
+    EXPECT(h1 && h2 && h1 != h2);
+    CALL(cudaDeviceRegisterAsyncNotification(9, on_budget, &notified, &h2), cudaErrorInvalidDevice);
+    CALL(cudaDeviceRegisterAsyncNotification(0, nullptr, &notified, &h2), cudaErrorInvalidValue);
+    CALL(cudaDeviceUnregisterAsyncNotification(9, h1), cudaErrorInvalidDevice);
+    OK(cudaDeviceUnregisterAsyncNotification(0, h1));
+    CALL(cudaDeviceUnregisterAsyncNotification(0, h1), cudaErrorInvalidValue);
+    OK(cudaDeviceUnregisterAsyncNotification(0, h2));
+    EXPECT(notified == 0);
+    cudaGetLastError();
+}
+
+static void copies() {
+    cudaStream_t s;
+    OK(cudaStreamCreate(&s));
+    /* 3D peer copy between pitched device allocations (one device: 0 to 0). */
+    const size_t W = 5, H = 4, D = 3;
+    cudaPitchedPtr a, b;
+    OK(cudaMalloc3D(&a, make_cudaExtent(W * sizeof(int), H, D)));
+    OK(cudaMalloc3D(&b, make_cudaExtent(W * sizeof(int), H, D)));
+    int host[D][H][W], back[D][H][W];
+    for (size_t z = 0; z < D; z++)
+        for (size_t y = 0; y < H; y++)
+            for (size_t x = 0; x < W; x++) host[z][y][x] = (int)(100 * z + 10 * y + x);
+    cudaMemcpy3DParms up = {};
+    up.srcPtr = make_cudaPitchedPtr(host, W * sizeof(int), W, H);
+    up.dstPtr = a;
+    up.extent = make_cudaExtent(W * sizeof(int), H, D);
+    up.kind = cudaMemcpyHostToDevice;
+    OK(cudaMemcpy3D(&up));
+    cudaMemcpy3DPeerParms peer = {};
+    peer.srcPtr = a;
+    peer.dstPtr = b;
+    peer.srcDevice = 0;
+    peer.dstDevice = 0;
+    peer.extent = make_cudaExtent(W * sizeof(int), H, D);
+    OK(cudaMemcpy3DPeer(&peer));
+    cudaMemcpy3DParms down = {};
+    down.srcPtr = b;
+    down.dstPtr = make_cudaPitchedPtr(back, W * sizeof(int), W, H);
+    down.extent = up.extent;
+    down.kind = cudaMemcpyDeviceToHost;
+    memset(back, 0, sizeof back);
+    OK(cudaMemcpy3D(&down));
+    EXPECT(memcmp(host, back, sizeof host) == 0);
+    /* Async, a sub-box: x 1..3, y 1..2, z 2 of a into (0,0,0) of b. */
+    OK(cudaMemset3D(b, 0, make_cudaExtent(W * sizeof(int), H, D)));
+    peer.srcPos = make_cudaPos(1 * sizeof(int), 1, 2);
+    peer.extent = make_cudaExtent(3 * sizeof(int), 2, 1);
+    OK(cudaMemcpy3DPeerAsync(&peer, s));
+    OK(cudaStreamSynchronize(s));
+    OK(cudaMemcpy3D(&down));
+    EXPECT(back[0][0][0] == 211 && back[0][0][2] == 213 && back[0][1][0] == 221 && back[0][0][3] == 0);
+    EXPECT(back[1][0][0] == 0);
+    peer.dstDevice = 3;
+    CALL(cudaMemcpy3DPeer(&peer), cudaErrorInvalidDevice);
+    CALL(cudaMemcpy3DPeer(nullptr), cudaErrorInvalidValue);
+
+    /* A batch of mixed kinds: host to device, device to device, device to host, host to host. */
+    int h0[64], h1[64], h2[64];
+    for (int i = 0; i < 64; i++) h0[i] = i * 3 + 1, h1[i] = 0, h2[i] = -1;
+    int *d0, *d1;
+    OK(cudaMalloc(&d0, sizeof h0));
+    OK(cudaMalloc(&d1, sizeof h0));
+    void *dsts[] = {d0, d1, h1, h2};
+    void *srcs[] = {h0, d0, d1, h0};
+    size_t sizes[] = {sizeof h0, sizeof h0, sizeof h0, 16 * sizeof(int)};
+    cudaMemcpyAttributes attrs[2] = {};
+    attrs[0].srcAccessOrder = cudaMemcpySrcAccessOrderDuringApiCall;
+    attrs[1].srcAccessOrder = cudaMemcpySrcAccessOrderStream;
+    size_t idx[] = {0, 1};
+    size_t fail = 7;
+    OK(cudaMemcpyBatchAsync(dsts, srcs, sizes, 4, attrs, idx, 2, &fail, s));
+    OK(cudaStreamSynchronize(s));
+    EXPECT(memcmp(h0, h1, sizeof h0) == 0);
+    EXPECT(memcmp(h0, h2, 16 * sizeof(int)) == 0 && h2[16] == -1);
+    /* Errors: the failing copy's index, or SIZE_MAX. */
+    attrs[1].srcAccessOrder = cudaMemcpySrcAccessOrderInvalid;
+    CALL(cudaMemcpyBatchAsync(dsts, srcs, sizes, 4, attrs, idx, 2, &fail, s), cudaErrorInvalidValue);
+    EXPECT(fail == 1);
+    attrs[1].srcAccessOrder = cudaMemcpySrcAccessOrderAny;
+    size_t unordered[] = {0, 0};
+    CALL(cudaMemcpyBatchAsync(dsts, srcs, sizes, 4, attrs, unordered, 2, &fail, s), cudaErrorInvalidValue);
+    EXPECT(fail == SIZE_MAX);
+    CALL(cudaMemcpyBatchAsync(dsts, srcs, sizes, 4, attrs, idx, 2, &fail, 0), cudaErrorInvalidValue);
+    EXPECT(fail == SIZE_MAX);
+    void *holes[] = {d0, nullptr, h1, h2};
+    CALL(cudaMemcpyBatchAsync(holes, srcs, sizes, 4, attrs, idx, 2, &fail, s), cudaErrorInvalidValue);
+    EXPECT(fail == 1);
+
+    /* 3D batch: host box to a pitched device buffer, then to a smaller host box. */
+    int box[2][3][4], out[2][2][2];
+    for (int z = 0; z < 2; z++)
+        for (int y = 0; y < 3; y++)
+            for (int x = 0; x < 4; x++) box[z][y][x] = 1000 * z + 100 * y + x;
+    cudaMemcpy3DBatchOp ops[2] = {};
+    ops[0].src.type = cudaMemcpyOperandTypePointer;
+    ops[0].src.op.ptr.ptr = box;
+    ops[0].dst.type = cudaMemcpyOperandTypePointer;
+    ops[0].dst.op.ptr.ptr = a.ptr;
+    ops[0].dst.op.ptr.rowLength = a.pitch; /* elements are bytes between pointers */
+    ops[0].dst.op.ptr.layerHeight = H;
+    ops[0].extent = make_cudaExtent(sizeof box[0][0], 3, 2);
+    ops[0].srcAccessOrder = cudaMemcpySrcAccessOrderStream;
+    ops[1].src = ops[0].dst;
+    ops[1].dst.type = cudaMemcpyOperandTypePointer;
+    ops[1].dst.op.ptr.ptr = out;
+    ops[1].extent = make_cudaExtent(2 * sizeof(int), 2, 2);
+    ops[1].srcAccessOrder = cudaMemcpySrcAccessOrderStream;
+    OK(cudaMemcpy3DBatchAsync(2, ops, &fail, 0, s));
+    OK(cudaStreamSynchronize(s));
+    EXPECT(out[0][0][0] == 0 && out[0][0][1] == 1 && out[0][1][0] == 100 && out[1][1][1] == 1101);
+    ops[1].extent.depth = 0;
+    CALL(cudaMemcpy3DBatchAsync(2, ops, &fail, 0, s), cudaErrorInvalidValue);
+    EXPECT(fail == 1);
+    ops[1].extent.depth = 2;
+    CALL(cudaMemcpy3DBatchAsync(2, ops, &fail, 1, s), cudaErrorInvalidValue);
+    EXPECT(fail == SIZE_MAX);
+    cudaGetLastError();
+    OK(cudaFree(d0));
+    OK(cudaFree(d1));
+    OK(cudaFree(a.ptr));
+    OK(cudaFree(b.ptr));
+    OK(cudaStreamDestroy(s));
+}
+
+int main() {
+    logs();
+    occupancy();
+    devices();
+    copies();
+    OK(cudaGetLastError());
+    printf(failures ? "memory2: FAILED\n" : "memory2: PASSED\n");
+    return failures != 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("runtime_api_memory2") / "memory2.cu"
+    src.write_text(PROGRAM)
+    return src
+
+
+def test_program_runs_on_the_host_platform(source: Path, tmp_path: Path) -> None:
+    run_on_host(source, tmp_path, "memory2")
+
+
+def test_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
+    """The same program compiles for an AMD GPU and, where libamdhip64 is installed, links
+    against it: the copies are HIP's, the log and the rest cu2amd's own header code."""
+    undefined = link_for_gfx942(source, tmp_path, "memory2")
+    for name in (
+        "hipMemcpyAsync",
+        "hipMemcpy2DAsync",
+        "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+    ):
+        assert name in undefined
+
+
+# The driver API's mirrors of the log, from a plain C file: the same log (a failing
+# cuDeviceGet is in it), CUDA's layout of the callback.
+PLAIN_C = r"""
+#include <cuda.h>
+#include <stdio.h>
+#include <string.h>
+static int seen;
+static void on_log(void *data, CUlogLevel level, char *message, size_t length) {
+    seen += data == &seen && level == CU_LOG_LEVEL_ERROR && length == strlen(message) &&
+            strstr(message, "[CUDA][E][cuDeviceGet] Returning 101 (CUDA_ERROR_INVALID_DEVICE)") != NULL;
+}
+int main(void) {
+    CUlogsCallbackHandle handle;
+    CUlogIterator it, end;
+    CUdevice device;
+    char buffer[2048];
+    size_t size = sizeof buffer;
+    if (cuLogsRegisterCallback(on_log, &seen, &handle) || cuLogsCurrent(&it, 0) || cuInit(0)) return 1;
+    if (cuDeviceGet(&device, 99) != CUDA_ERROR_INVALID_DEVICE) return 2;
+    if (cuLogsDumpToMemory(&it, buffer, &size, 0) || cuLogsCurrent(&end, 0) || it != end) return 3;
+    if (size != strlen(buffer) || !strstr(buffer, "invalid device ordinal\n")) return 4;
+    if (cuLogsUnregisterCallback(handle) || cuLogsUnregisterCallback(handle) != CUDA_ERROR_INVALID_VALUE) return 5;
+    if (cuLogsDumpToMemory(&it, NULL, &size, 0) != CUDA_ERROR_INVALID_VALUE) return 6;
+    printf("%d\n", seen);
+    return 0;
+}
+"""
+
+
+def test_driver_logs_from_plain_c(tmp_path: Path) -> None:
+    """cuLogs* with gcc (strict C11, no warnings) and the host runtime as libcuda."""
+    from cu2amd.runtime_shim.host.build import runtime_library
+
+    cc = shutil.which("cc")
+    if cc is None:
+        pytest.skip("no cc")
+    src = tmp_path / "plain.c"
+    src.write_text(PLAIN_C)
+    exe = tmp_path / "plain"
+    lib = runtime_library()
+    cmd = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", str(include_dir()), str(src),
+           "-o", str(exe), str(lib), f"-Wl,-rpath,{lib.parent}"]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert run.returncode == 0 and run.stdout == "1\n", run.stdout + run.stderr
