@@ -231,6 +231,13 @@ EXPORTS = {
     "hipGraphRemoveDependencies", "hipStreamBeginCapture", "hipStreamEndCapture",
     "hipStreamGetCaptureInfo", "hipStreamGetCaptureInfo_v2", "hipStreamUpdateCaptureDependencies",
     "hipThreadExchangeStreamCaptureMode",
+    # graphics interop, external memory and semaphores (hip_interop.c)
+    "hipDestroyExternalMemory", "hipDestroyExternalSemaphore", "hipExternalMemoryGetMappedBuffer",
+    "hipGLGetDevices", "hipGraphicsGLRegisterBuffer", "hipGraphicsGLRegisterImage",
+    "hipGraphicsMapResources", "hipGraphicsResourceGetMappedPointer",
+    "hipGraphicsSubResourceGetMappedArray", "hipGraphicsUnmapResources",
+    "hipGraphicsUnregisterResource", "hipImportExternalMemory", "hipImportExternalSemaphore",
+    "hipSignalExternalSemaphoresAsync", "hipWaitExternalSemaphoresAsync",
     # cu2amd.host (loader.py)
     "cu2amd_rt_field_offset", "cu2amd_rt_launch", "cu2amd_rt_max_shared_bytes",
     "cu2amd_rt_version",

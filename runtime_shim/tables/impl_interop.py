@@ -1,12 +1,169 @@
 """What cu2amd implements of external memory and semaphores, and graphics interoperability: the
 `Impl` of each function (RUNTIME for the runtime API, DRIVER for the driver API) and of each
 type, enum or enumerator (TYPES). runtime.py, driver.py and runtime_types.py take their
-rows' status from here, as from their own IMPL."""
+rows' status from here, as from their own IMPL. TYPE_SECTIONS are the rows runtime_types.py
+adds for the names of this area that CUDA's type lists do not cover.
+
+The header (cu2amd/runtime_interop.h) calls HIP's hipGraphicsGL*/hipGraphics* and external
+memory and semaphore functions, which ROCm 5.2 has; a cudaGraphicsResource_t is cu2amd's record
+around HIP's resource (map flags and mapped state, which HIP 5.2 does not keep). The host platform
+implements them in host/hip_interop.c: OpenGL objects are copied into host memory when mapped
+and back when unmapped; external memory is a shared mapping of a file descriptor, and external
+semaphores an eventfd (binary) or a file's 64-bit word (timeline)."""
 
 from __future__ import annotations
 
-from cu2amd.runtime_shim.tables.build import Impl
+from cu2amd.runtime_shim.tables.build import Impl, hip_name, names
+from cu2amd.runtime_shim.tables.row import Kind, Status
 
-RUNTIME: dict[str, Impl] = {}
+E = Status.EMULATED
+NA = Status.NOT_APPLICABLE
+_HEADER = "cu2amd/runtime_interop.h"
+_GL_HOST = (
+    "host platform: the program's GL context must be current on the calling thread when it "
+    "registers, maps, unmaps and asks for arrays; "
+)
+_MAP = (
+    "host platform: a buffer is read into device (host) memory when mapped and written back when "
+    "unmapped (not read with write-discard, not written back read-only), through the GL context "
+    "current on the calling thread; AMD: HIP's GL interop"
+)
+_IMAGE = (
+    _GL_HOST + "a texture level (2D, rectangle, cube map face, 3D, one layer of a 2D array; "
+    "CUDA's sized formats) is read into an array when first asked for while mapped and written "
+    "back when unmapped; renderbuffers: cudaErrorNotSupported"
+)
+_FLAGS = (
+    "HIP 5.2 has no hipGraphicsResourceSetMapFlags: kept by cu2amd's resource record and applied "
+    "by registering the resource with HIP again, with the new flags, at its next map"
+)
+_LEGACY = (
+    "over the cudaGraphics* functions, with a resource cu2amd keeps per registered buffer object "
+    "(CUDA's deprecated API)"
+)
+_EXT_HOST = (
+    "host platform: opaque file descriptors only (other handle types: cudaErrorNotSupported); "
+)
+_SEM = (
+    _EXT_HOST + "a binary semaphore is an eventfd (signal adds 1; wait blocks until it is "
+    "signalled and resets it), a timeline semaphore (cudaExternalSemaphoreHandleTypeTimeline"
+    "SemaphoreFd) a file whose first 8 bytes hold its value; done when called (streams run at "
+    "once); AMD: HIP's, which has no timeline-fd type"
+)
+
+_ENUMERATORS = """
+    cudaGraphicsRegisterFlagsNone cudaGraphicsRegisterFlagsReadOnly
+    cudaGraphicsRegisterFlagsSurfaceLoadStore cudaGraphicsRegisterFlagsTextureGather
+    cudaGraphicsRegisterFlagsWriteDiscard cudaGraphicsMapFlagsNone cudaGraphicsMapFlagsReadOnly
+    cudaGraphicsMapFlagsWriteDiscard cudaGraphicsCubeFaceNegativeX cudaGraphicsCubeFaceNegativeY
+    cudaGraphicsCubeFaceNegativeZ cudaGraphicsCubeFacePositiveX cudaGraphicsCubeFacePositiveY
+    cudaGraphicsCubeFacePositiveZ cudaGLDeviceListAll cudaGLDeviceListCurrentFrame
+    cudaGLDeviceListNextFrame cudaGLMapFlagsNone cudaGLMapFlagsReadOnly cudaGLMapFlagsWriteDiscard
+    cudaExternalMemoryHandleTypeOpaqueFd cudaExternalMemoryHandleTypeOpaqueWin32
+    cudaExternalMemoryHandleTypeOpaqueWin32Kmt cudaExternalMemoryHandleTypeD3D12Heap
+    cudaExternalMemoryHandleTypeD3D12Resource cudaExternalMemoryHandleTypeD3D11Resource
+    cudaExternalMemoryHandleTypeD3D11ResourceKmt cudaExternalMemoryHandleTypeNvSciBuf
+    cudaExternalSemaphoreHandleTypeOpaqueFd cudaExternalSemaphoreHandleTypeOpaqueWin32
+    cudaExternalSemaphoreHandleTypeOpaqueWin32Kmt cudaExternalSemaphoreHandleTypeD3D12Fence
+    cudaExternalSemaphoreHandleTypeD3D11Fence cudaExternalSemaphoreHandleTypeNvSciSync
+    cudaExternalSemaphoreHandleTypeKeyedMutex cudaExternalSemaphoreHandleTypeKeyedMutexKmt
+    cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd
+    cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32
+"""
+_ENUMS = """
+    cudaExternalMemoryHandleType cudaExternalSemaphoreHandleType cudaGLDeviceList cudaGLMapFlags
+    cudaGraphicsCubeFace cudaGraphicsMapFlags cudaGraphicsRegisterFlags
+"""
+_STRUCTS = """
+    cudaExternalMemoryBufferDesc cudaExternalMemoryHandleDesc cudaExternalSemaphoreHandleDesc
+    cudaExternalSemaphoreSignalParams cudaExternalSemaphoreWaitParams cudaGraphicsResource
+"""
+_MACROS = """
+    cudaExternalMemoryDedicated cudaExternalSemaphoreSignalSkipNvSciBufMemSync
+    cudaExternalSemaphoreWaitSkipNvSciBufMemSync
+"""
+TYPE_SECTIONS = (
+    (Kind.ENUMERATOR, "Data types used by CUDA Runtime: interop enum values",
+     " ".join(sorted(names(_ENUMERATORS)))),
+    (Kind.ENUM, "Data types used by CUDA Runtime: interop enums", " ".join(sorted(names(_ENUMS)))),
+    (Kind.TYPE, "Data types used by CUDA Runtime: interop structures",
+     " ".join(sorted(names(_STRUCTS)))),
+    (Kind.MACRO, "Data types used by CUDA Runtime: interop macros",
+     " ".join(sorted(names(_MACROS)))),
+)  # fmt: skip
+
+TYPES: dict[str, Impl] = {
+    **{n: Impl("cu2amd: CUDA's value (HIP's where HIP has it)") for n in names(_ENUMERATORS)},
+    **{n: Impl(hip_name(n)) for n in names(_ENUMS + _MACROS)},
+    **{
+        n: Impl(hip_name(n), note="CUDA's layout, copied into HIP's")
+        for n in names(_STRUCTS)
+        if n != "cudaGraphicsResource"
+    },
+    "cudaGraphicsResource": Impl(
+        "cu2amd: a record around hipGraphicsResource", note="its fields are cu2amd's"
+    ),
+    "cudaGraphicsResource_t": Impl("cu2amd: struct cudaGraphicsResource *"),
+    "cudaExternalMemory_t": Impl("hipExternalMemory_t"),
+    "cudaExternalSemaphore_t": Impl("hipExternalSemaphore_t"),
+}
+
+RUNTIME: dict[str, Impl] = {
+    # Graphics interoperability
+    "cudaGraphicsMapResources": Impl(
+        "hipGraphicsMapResources",
+        note=_MAP + "; cu2amd checks CUDA's errors (duplicates, already mapped: cudaErrorUnknown)",
+    ),
+    "cudaGraphicsUnmapResources": Impl("hipGraphicsUnmapResources", note=_MAP),
+    "cudaGraphicsResourceGetMappedPointer": Impl("hipGraphicsResourceGetMappedPointer"),
+    "cudaGraphicsResourceSetMapFlags": Impl(_HEADER, E, _FLAGS),
+    "cudaGraphicsSubResourceGetMappedArray": Impl(
+        "hipGraphicsSubResourceGetMappedArray", E, _IMAGE
+    ),
+    "cudaGraphicsUnregisterResource": Impl(
+        "hipGraphicsUnregisterResource", note="a mapped resource is unmapped first"
+    ),
+    # OpenGL
+    "cudaGLGetDevices": Impl(
+        "hipGLGetDevices",
+        E,
+        "host platform: device 0 (GL renders on the processor) when a GL context is current, "
+        "else cudaErrorNoDevice",
+    ),
+    "cudaGraphicsGLRegisterBuffer": Impl(
+        "hipGraphicsGLRegisterBuffer",
+        note=_GL_HOST + "no current context: cudaErrorUnknown; not a buffer: cudaErrorInvalidValue",
+    ),
+    "cudaGraphicsGLRegisterImage": Impl("hipGraphicsGLRegisterImage", E, _IMAGE),
+    "cudaWGLGetDevice": Impl(
+        "", NA, "Windows only (WGL is the Windows GL binding); no ROCm counterpart on Linux"
+    ),
+    "cudaGLSetGLDevice": Impl(
+        "cudaSetDevice", E, "as cudaSetDevice (never cudaErrorSetOnActiveProcess)"
+    ),
+    **{
+        n: Impl(_HEADER, E, _LEGACY)
+        for n in names("""
+            cudaGLMapBufferObject cudaGLMapBufferObjectAsync cudaGLRegisterBufferObject
+            cudaGLSetBufferObjectMapFlags cudaGLUnmapBufferObject cudaGLUnmapBufferObjectAsync
+            cudaGLUnregisterBufferObject
+        """)
+    },
+    # External resources
+    "cudaImportExternalMemory": Impl(
+        "hipImportExternalMemory",
+        E,
+        _EXT_HOST + "the descriptor is the runtime's from then on, and closed when the object is "
+        "destroyed; NvSciBuf: cudaErrorNotSupported",
+    ),
+    "cudaExternalMemoryGetMappedBuffer": Impl(
+        "hipExternalMemoryGetMappedBuffer",
+        note="host platform: a shared mapping of the file; free it with cudaFree",
+    ),
+    "cudaDestroyExternalMemory": Impl("hipDestroyExternalMemory"),
+    "cudaImportExternalSemaphore": Impl("hipImportExternalSemaphore", E, _SEM),
+    "cudaSignalExternalSemaphoresAsync": Impl("hipSignalExternalSemaphoresAsync", E, _SEM),
+    "cudaWaitExternalSemaphoresAsync": Impl("hipWaitExternalSemaphoresAsync", E, _SEM),
+    "cudaDestroyExternalSemaphore": Impl("hipDestroyExternalSemaphore"),
+}
 DRIVER: dict[str, Impl] = {}
-TYPES: dict[str, Impl] = {}

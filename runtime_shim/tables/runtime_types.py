@@ -293,7 +293,8 @@ for _kind, _names in impl_extra.NEW_TYPES.items():
 for _kind, _names in impl_coop.NEW_TYPES.items():
     S(f"Data types used by CUDA Runtime: {_kind.value}s (launch attributes)",
       " ".join(sorted(_names)), kind=_kind, rocm=hip_name)  # fmt: skip
-for _kind, _section, _names in (*impl_texture.TYPE_SECTIONS, *impl_graph.TYPE_SECTIONS):
+for _kind, _section, _names in (*impl_texture.TYPE_SECTIONS, *impl_graph.TYPE_SECTIONS,
+                                 *impl_interop.TYPE_SECTIONS):  # fmt: skip
     S(_section, _names, kind=_kind)
 
 ROWS: tuple[ApiRow, ...] = _T.done()

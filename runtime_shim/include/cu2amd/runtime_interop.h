@@ -1,5 +1,452 @@
-/* The CUDA runtime API: external memory and semaphores, and graphics interoperability. Part of cuda_runtime_api.h: include that. */
+/* The CUDA runtime API: external memory and semaphores, and graphics interoperability. Part of cuda_runtime_api.h: include that.
+ *
+ * A cudaGraphicsResource_t is cu2amd's record around HIP's resource: it keeps CUDA's map flags (HIP 5.2 has no
+ * hipGraphicsResourceSetMapFlags: a resource whose flags change is registered with HIP again, with the new
+ * flags, when it is next mapped) and whether it is mapped, so misuse gets CUDA's error codes on every target.
+ * The OpenGL functions (CUDA's cuda_gl_interop.h, which includes this) take GL names as unsigned int, GLuint's
+ * and GLenum's type. CUDA's external-memory descriptors are copied into HIP's layouts. */
 #ifndef CU2AMD_RUNTIME_INTEROP_H
 #define CU2AMD_RUNTIME_INTEROP_H
+
+#include <stdlib.h>
+
+/* ------------------------------------------------------------------ types */
+
+enum cudaGraphicsRegisterFlags {
+    cudaGraphicsRegisterFlagsNone = 0,
+    cudaGraphicsRegisterFlagsReadOnly = 1,
+    cudaGraphicsRegisterFlagsWriteDiscard = 2,
+    cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+    cudaGraphicsRegisterFlagsTextureGather = 8
+};
+enum cudaGraphicsMapFlags {
+    cudaGraphicsMapFlagsNone = 0,
+    cudaGraphicsMapFlagsReadOnly = 1,
+    cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsCubeFace {
+    cudaGraphicsCubeFacePositiveX = 0x00,
+    cudaGraphicsCubeFaceNegativeX = 0x01,
+    cudaGraphicsCubeFacePositiveY = 0x02,
+    cudaGraphicsCubeFaceNegativeY = 0x03,
+    cudaGraphicsCubeFacePositiveZ = 0x04,
+    cudaGraphicsCubeFaceNegativeZ = 0x05
+};
+enum cudaGLDeviceList { cudaGLDeviceListAll = 1, cudaGLDeviceListCurrentFrame = 2, cudaGLDeviceListNextFrame = 3 };
+enum cudaGLMapFlags { cudaGLMapFlagsNone = 0, cudaGLMapFlagsReadOnly = 1, cudaGLMapFlagsWriteDiscard = 2 };
+
+struct cudaGraphicsResource {
+    void *__hip;                     /* HIP's resource */
+    unsigned int __name, __target;   /* the GL object, and its target (0: a buffer) */
+    unsigned int __register_flags;   /* cudaGraphicsRegisterFlags */
+    unsigned int __map_flags;        /* cudaGraphicsMapFlags of the next map */
+    unsigned int __hip_flags;        /* the flags HIP's resource was registered with */
+    int __mapped;
+    int __legacy;                    /* registered by cudaGLRegisterBufferObject */
+    struct cudaGraphicsResource *__next;
+};
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+
+enum cudaExternalMemoryHandleType {
+    cudaExternalMemoryHandleTypeOpaqueFd = 1,
+    cudaExternalMemoryHandleTypeOpaqueWin32 = 2,
+    cudaExternalMemoryHandleTypeOpaqueWin32Kmt = 3,
+    cudaExternalMemoryHandleTypeD3D12Heap = 4,
+    cudaExternalMemoryHandleTypeD3D12Resource = 5,
+    cudaExternalMemoryHandleTypeD3D11Resource = 6,
+    cudaExternalMemoryHandleTypeD3D11ResourceKmt = 7,
+    cudaExternalMemoryHandleTypeNvSciBuf = 8
+};
+#define cudaExternalMemoryDedicated 0x1
+struct cudaExternalMemoryHandleDesc {
+    enum cudaExternalMemoryHandleType type;
+    union {
+        int fd;
+        struct {
+            void *handle;
+            const void *name;
+        } win32;
+        const void *nvSciBufObject;
+    } handle;
+    unsigned long long size;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+struct cudaExternalMemoryBufferDesc {
+    unsigned long long offset;
+    unsigned long long size;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+typedef struct __cu2amd_external_memory *cudaExternalMemory_t; /* HIP's handle */
+
+enum cudaExternalSemaphoreHandleType {
+    cudaExternalSemaphoreHandleTypeOpaqueFd = 1,
+    cudaExternalSemaphoreHandleTypeOpaqueWin32 = 2,
+    cudaExternalSemaphoreHandleTypeOpaqueWin32Kmt = 3,
+    cudaExternalSemaphoreHandleTypeD3D12Fence = 4,
+    cudaExternalSemaphoreHandleTypeD3D11Fence = 5,
+    cudaExternalSemaphoreHandleTypeNvSciSync = 6,
+    cudaExternalSemaphoreHandleTypeKeyedMutex = 7,
+    cudaExternalSemaphoreHandleTypeKeyedMutexKmt = 8,
+    cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd = 9,
+    cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32 = 10
+};
+#define cudaExternalSemaphoreSignalSkipNvSciBufMemSync 0x01
+#define cudaExternalSemaphoreWaitSkipNvSciBufMemSync 0x02
+struct cudaExternalSemaphoreHandleDesc {
+    enum cudaExternalSemaphoreHandleType type;
+    union {
+        int fd;
+        struct {
+            void *handle;
+            const void *name;
+        } win32;
+        const void *nvSciSyncObj;
+    } handle;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+struct cudaExternalSemaphoreSignalParams {
+    struct {
+        struct {
+            unsigned long long value;
+        } fence;
+        union {
+            void *fence;
+            unsigned long long reserved;
+        } nvSciSync;
+        struct {
+            unsigned long long key;
+        } keyedMutex;
+        unsigned int reserved[12];
+    } params;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+struct cudaExternalSemaphoreWaitParams {
+    struct {
+        struct {
+            unsigned long long value;
+        } fence;
+        union {
+            void *fence;
+            unsigned long long reserved;
+        } nvSciSync;
+        struct {
+            unsigned long long key;
+            unsigned int timeoutMs;
+        } keyedMutex;
+        unsigned int reserved[10];
+    } params;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+typedef struct __cu2amd_external_semaphore *cudaExternalSemaphore_t; /* HIP's handle */
+
+/* ------------------------------------------------------------------ graphics resources */
+
+/* The live resources (one list for the program) and the lock that guards it. */
+__host__ inline cudaGraphicsResource_t *__cu2amd_graphics_list(void) {
+    static cudaGraphicsResource_t head = 0;
+    return &head;
+}
+__host__ inline volatile char *__cu2amd_graphics_lock_word(void) {
+    static volatile char word = 0;
+    return &word;
+}
+CU2AMD_API void __cu2amd_graphics_lock(void) {
+    while (__atomic_test_and_set(__cu2amd_graphics_lock_word(), __ATOMIC_ACQUIRE)) {
+    }
+}
+CU2AMD_API void __cu2amd_graphics_unlock(void) { __atomic_clear(__cu2amd_graphics_lock_word(), __ATOMIC_RELEASE); }
+
+CU2AMD_API int __cu2amd_graphics_live(cudaGraphicsResource_t resource) {
+    int found = 0;
+    __cu2amd_graphics_lock();
+    for (cudaGraphicsResource_t r = *__cu2amd_graphics_list(); r && !found; r = r->__next) found = r == resource;
+    __cu2amd_graphics_unlock();
+    return found;
+}
+
+/* HIP's registration of `r` with `flags` (target 0: a buffer). */
+CU2AMD_API cudaError_t __cu2amd_graphics_hip_register(cudaGraphicsResource_t r, unsigned int flags) {
+    cudaError_t err = r->__target == 0 ? CU2AMD_ERR(hipGraphicsGLRegisterBuffer(&r->__hip, r->__name, flags))
+                                       : CU2AMD_ERR(hipGraphicsGLRegisterImage(&r->__hip, r->__name, r->__target, flags));
+    if (err == cudaSuccess) r->__hip_flags = flags;
+    return err;
+}
+
+CU2AMD_API cudaError_t __cu2amd_graphics_register(cudaGraphicsResource_t *resource, unsigned int name,
+                                                  unsigned int target, unsigned int flags, int legacy) {
+    cudaGraphicsResource_t r = (cudaGraphicsResource_t)calloc(1, sizeof *r);
+    if (!r) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    r->__name = name;
+    r->__target = target;
+    r->__register_flags = flags;
+    r->__map_flags = flags & 3u;
+    r->__legacy = legacy;
+    cudaError_t err = __cu2amd_graphics_hip_register(r, flags);
+    if (err != cudaSuccess) {
+        free(r);
+        return err;
+    }
+    __cu2amd_graphics_lock();
+    r->__next = *__cu2amd_graphics_list();
+    *__cu2amd_graphics_list() = r;
+    __cu2amd_graphics_unlock();
+    *resource = r;
+    return cudaSuccess;
+}
+
+CU2AMD_API cudaError_t cudaGraphicsGLRegisterBuffer(cudaGraphicsResource_t *resource, unsigned int buffer,
+                                                    unsigned int flags) {
+    if (!resource || flags > cudaGraphicsRegisterFlagsWriteDiscard) return __cu2amd_fail(cudaErrorInvalidValue);
+    return __cu2amd_graphics_register(resource, buffer, 0, flags, 0);
+}
+
+CU2AMD_API cudaError_t cudaGraphicsGLRegisterImage(cudaGraphicsResource_t *resource, unsigned int image,
+                                                   unsigned int target, unsigned int flags) {
+    if (!resource || (flags & ~0x0fu) || (flags & 3u) == 3u || target == 0) return __cu2amd_fail(cudaErrorInvalidValue);
+    return __cu2amd_graphics_register(resource, image, target, flags, 0);
+}
+
+CU2AMD_API cudaError_t cudaGLGetDevices(unsigned int *pCudaDeviceCount, int *pCudaDevices,
+                                        unsigned int cudaDeviceCount, enum cudaGLDeviceList deviceList) {
+    return CU2AMD_ERR(hipGLGetDevices(pCudaDeviceCount, pCudaDevices, cudaDeviceCount, (int)deviceList));
+}
+
+CU2AMD_API cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource) {
+    __cu2amd_graphics_lock();
+    cudaGraphicsResource_t *p = __cu2amd_graphics_list();
+    while (*p && *p != resource) p = &(*p)->__next;
+    int found = resource && *p;
+    if (found) *p = resource->__next;
+    __cu2amd_graphics_unlock();
+    if (!found) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
+    cudaError_t err = CU2AMD_ERR(hipGraphicsUnregisterResource(resource->__hip));
+    free(resource);
+    return err;
+}
+
+CU2AMD_API cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags) {
+    if (!__cu2amd_graphics_live(resource)) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
+    if (flags > cudaGraphicsMapFlagsWriteDiscard) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (resource->__mapped) return __cu2amd_fail(cudaErrorUnknown);
+    resource->__map_flags = flags;
+    return cudaSuccess;
+}
+
+/* CUDA's checks of a map (mapped: 0) or unmap (1): handles live, no duplicates, none in the other state. */
+CU2AMD_API cudaError_t __cu2amd_graphics_check(int count, cudaGraphicsResource_t *resources, int mapped) {
+    if (count < 0 || (count > 0 && !resources)) return __cu2amd_fail(cudaErrorInvalidValue);
+    for (int i = 0; i < count; i++) {
+        if (!__cu2amd_graphics_live(resources[i])) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
+        for (int j = 0; j < i; j++)
+            if (resources[j] == resources[i]) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
+        if (resources[i]->__mapped != mapped) return __cu2amd_fail(cudaErrorUnknown);
+    }
+    return cudaSuccess;
+}
+
+/* Maps (map: 1) or unmaps the resources through HIP, with an array of HIP's handles. */
+CU2AMD_API cudaError_t __cu2amd_graphics_map(int count, cudaGraphicsResource_t *resources, cudaStream_t stream,
+                                             int map) {
+    if (count == 0) return cudaSuccess;
+    void *small[8];
+    void **hip = count <= 8 ? small : (void **)malloc(sizeof(void *) * (size_t)count);
+    if (!hip) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    for (int i = 0; i < count; i++) hip[i] = resources[i]->__hip;
+    stream = __cu2amd_stream(stream);
+    cudaError_t err = map ? CU2AMD_ERR(hipGraphicsMapResources(count, hip, stream))
+                          : CU2AMD_ERR(hipGraphicsUnmapResources(count, hip, stream));
+    if (hip != small) free(hip);
+    if (err == cudaSuccess)
+        for (int i = 0; i < count; i++) resources[i]->__mapped = map;
+    return err;
+}
+
+CU2AMD_API cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources,
+                                                cudaStream_t stream = 0) {
+    cudaError_t err = __cu2amd_graphics_check(count, resources, 0);
+    /* map flags changed since HIP's registration: registered again with them */
+    for (int i = 0; err == cudaSuccess && i < count; i++) {
+        cudaGraphicsResource_t r = resources[i];
+        unsigned int want = (r->__register_flags & ~3u) | r->__map_flags;
+        if (want != r->__hip_flags) {
+            err = CU2AMD_ERR(hipGraphicsUnregisterResource(r->__hip));
+            if (err == cudaSuccess) err = __cu2amd_graphics_hip_register(r, want);
+        }
+    }
+    return err != cudaSuccess ? err : __cu2amd_graphics_map(count, resources, stream, 1);
+}
+
+CU2AMD_API cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources,
+                                                  cudaStream_t stream = 0) {
+    cudaError_t err = __cu2amd_graphics_check(count, resources, 1);
+    return err != cudaSuccess ? err : __cu2amd_graphics_map(count, resources, stream, 0);
+}
+
+CU2AMD_API cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size,
+                                                            cudaGraphicsResource_t resource) {
+    if (!__cu2amd_graphics_live(resource)) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
+    if (!devPtr || !size) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (!resource->__mapped || resource->__target != 0) return __cu2amd_fail(cudaErrorUnknown);
+    return CU2AMD_ERR(hipGraphicsResourceGetMappedPointer(devPtr, size, resource->__hip));
+}
+
+CU2AMD_API cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource,
+                                                             unsigned int arrayIndex, unsigned int mipLevel) {
+    if (!__cu2amd_graphics_live(resource)) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
+    if (!array) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (!resource->__mapped || resource->__target == 0) return __cu2amd_fail(cudaErrorUnknown);
+    return CU2AMD_ERR(hipGraphicsSubResourceGetMappedArray(array, resource->__hip, arrayIndex, mipLevel));
+}
+
+/* ------------------------------------------------------------------ OpenGL, deprecated buffer-object API */
+
+/* The resource cudaGLRegisterBufferObject made for `buffer`, or null. */
+CU2AMD_API cudaGraphicsResource_t __cu2amd_gl_legacy(unsigned int buffer) {
+    cudaGraphicsResource_t found = 0;
+    __cu2amd_graphics_lock();
+    for (cudaGraphicsResource_t r = *__cu2amd_graphics_list(); r && !found; r = r->__next)
+        if (r->__legacy && r->__target == 0 && r->__name == buffer) found = r;
+    __cu2amd_graphics_unlock();
+    return found;
+}
+
+CU2AMD_API cudaError_t cudaGLSetGLDevice(int device) { return cudaSetDevice(device); }
+
+CU2AMD_API cudaError_t cudaGLRegisterBufferObject(unsigned int bufObj) {
+    if (__cu2amd_gl_legacy(bufObj)) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaGraphicsResource_t r;
+    return __cu2amd_graphics_register(&r, bufObj, 0, 0, 1);
+}
+
+CU2AMD_API cudaError_t cudaGLUnregisterBufferObject(unsigned int bufObj) {
+    cudaGraphicsResource_t r = __cu2amd_gl_legacy(bufObj);
+    return r ? cudaGraphicsUnregisterResource(r) : __cu2amd_fail(cudaErrorInvalidResourceHandle);
+}
+
+CU2AMD_API cudaError_t cudaGLSetBufferObjectMapFlags(unsigned int bufObj, unsigned int flags) {
+    cudaGraphicsResource_t r = __cu2amd_gl_legacy(bufObj);
+    return r ? cudaGraphicsResourceSetMapFlags(r, flags) : __cu2amd_fail(cudaErrorInvalidResourceHandle);
+}
+
+CU2AMD_API cudaError_t cudaGLMapBufferObjectAsync(void **devPtr, unsigned int bufObj, cudaStream_t stream) {
+    if (!devPtr) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaGraphicsResource_t r = __cu2amd_gl_legacy(bufObj);
+    if (!r) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
+    size_t size = 0;
+    cudaError_t err = cudaGraphicsMapResources(1, &r, stream);
+    return err != cudaSuccess ? err : cudaGraphicsResourceGetMappedPointer(devPtr, &size, r);
+}
+
+CU2AMD_API cudaError_t cudaGLMapBufferObject(void **devPtr, unsigned int bufObj) {
+    return cudaGLMapBufferObjectAsync(devPtr, bufObj, 0);
+}
+
+CU2AMD_API cudaError_t cudaGLUnmapBufferObjectAsync(unsigned int bufObj, cudaStream_t stream) {
+    cudaGraphicsResource_t r = __cu2amd_gl_legacy(bufObj);
+    return r ? cudaGraphicsUnmapResources(1, &r, stream) : __cu2amd_fail(cudaErrorInvalidResourceHandle);
+}
+
+CU2AMD_API cudaError_t cudaGLUnmapBufferObject(unsigned int bufObj) { return cudaGLUnmapBufferObjectAsync(bufObj, 0); }
+
+/* ------------------------------------------------------------------ external memory */
+
+CU2AMD_API cudaError_t cudaImportExternalMemory(cudaExternalMemory_t *extMem_out,
+                                                const struct cudaExternalMemoryHandleDesc *memHandleDesc) {
+    if (!extMem_out || !memHandleDesc) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (memHandleDesc->type == cudaExternalMemoryHandleTypeNvSciBuf) return __cu2amd_fail(cudaErrorNotSupported);
+    __cu2amd_hip_external_memory_handle_desc d = {};
+    d.type = (int)memHandleDesc->type;
+    if (memHandleDesc->type == cudaExternalMemoryHandleTypeOpaqueFd) d.handle.fd = memHandleDesc->handle.fd;
+    else d.handle.win32.handle = memHandleDesc->handle.win32.handle, d.handle.win32.name = memHandleDesc->handle.win32.name;
+    d.size = memHandleDesc->size;
+    d.flags = memHandleDesc->flags;
+    void *hip = 0;
+    cudaError_t err = CU2AMD_ERR(hipImportExternalMemory(&hip, &d));
+    if (err == cudaSuccess) *extMem_out = (cudaExternalMemory_t)hip;
+    return err;
+}
+
+CU2AMD_API cudaError_t cudaExternalMemoryGetMappedBuffer(void **devPtr, cudaExternalMemory_t extMem,
+                                                         const struct cudaExternalMemoryBufferDesc *bufferDesc) {
+    if (!devPtr || !bufferDesc) return __cu2amd_fail(cudaErrorInvalidValue);
+    __cu2amd_hip_external_memory_buffer_desc d = {bufferDesc->offset, bufferDesc->size, bufferDesc->flags};
+    return CU2AMD_ERR(hipExternalMemoryGetMappedBuffer(devPtr, (void *)extMem, &d));
+}
+
+CU2AMD_API cudaError_t cudaDestroyExternalMemory(cudaExternalMemory_t extMem) {
+    return CU2AMD_ERR(hipDestroyExternalMemory((void *)extMem));
+}
+
+/* ------------------------------------------------------------------ external semaphores */
+
+CU2AMD_API cudaError_t cudaImportExternalSemaphore(cudaExternalSemaphore_t *extSem_out,
+                                                   const struct cudaExternalSemaphoreHandleDesc *semHandleDesc) {
+    if (!extSem_out || !semHandleDesc) return __cu2amd_fail(cudaErrorInvalidValue);
+    switch (semHandleDesc->type) {
+    case cudaExternalSemaphoreHandleTypeD3D11Fence:
+    case cudaExternalSemaphoreHandleTypeNvSciSync:
+    case cudaExternalSemaphoreHandleTypeKeyedMutex:
+    case cudaExternalSemaphoreHandleTypeKeyedMutexKmt:
+    case cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32: return __cu2amd_fail(cudaErrorNotSupported);
+    default: break;
+    }
+    __cu2amd_hip_external_semaphore_handle_desc d = {};
+    d.type = (int)semHandleDesc->type;
+    if (semHandleDesc->type == cudaExternalSemaphoreHandleTypeOpaqueFd ||
+        semHandleDesc->type == cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd)
+        d.handle.fd = semHandleDesc->handle.fd;
+    else d.handle.win32.handle = semHandleDesc->handle.win32.handle, d.handle.win32.name = semHandleDesc->handle.win32.name;
+    d.flags = semHandleDesc->flags;
+    void *hip = 0;
+    cudaError_t err = CU2AMD_ERR(hipImportExternalSemaphore(&hip, &d));
+    if (err == cudaSuccess) *extSem_out = (cudaExternalSemaphore_t)hip;
+    return err;
+}
+
+CU2AMD_API cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray,
+                                                         const struct cudaExternalSemaphoreSignalParams *paramsArray,
+                                                         unsigned int numExtSems, cudaStream_t stream = 0) {
+    if (numExtSems && (!extSemArray || !paramsArray)) return __cu2amd_fail(cudaErrorInvalidValue);
+    __cu2amd_hip_external_semaphore_signal_params *p = (__cu2amd_hip_external_semaphore_signal_params *)calloc(
+        numExtSems ? numExtSems : 1, sizeof *p);
+    if (!p) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    for (unsigned int i = 0; i < numExtSems; i++) {
+        p[i].params.fence.value = paramsArray[i].params.fence.value;
+        p[i].params.keyedMutex.key = paramsArray[i].params.keyedMutex.key;
+        p[i].flags = paramsArray[i].flags;
+    }
+    cudaError_t err = CU2AMD_ERR(
+        hipSignalExternalSemaphoresAsync((void *const *)extSemArray, p, numExtSems, __cu2amd_stream(stream)));
+    free(p);
+    return err;
+}
+
+CU2AMD_API cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray,
+                                                       const struct cudaExternalSemaphoreWaitParams *paramsArray,
+                                                       unsigned int numExtSems, cudaStream_t stream = 0) {
+    if (numExtSems && (!extSemArray || !paramsArray)) return __cu2amd_fail(cudaErrorInvalidValue);
+    __cu2amd_hip_external_semaphore_wait_params *p = (__cu2amd_hip_external_semaphore_wait_params *)calloc(
+        numExtSems ? numExtSems : 1, sizeof *p);
+    if (!p) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    for (unsigned int i = 0; i < numExtSems; i++) {
+        p[i].params.fence.value = paramsArray[i].params.fence.value;
+        p[i].params.keyedMutex.key = paramsArray[i].params.keyedMutex.key;
+        p[i].params.keyedMutex.timeoutMs = paramsArray[i].params.keyedMutex.timeoutMs;
+        p[i].flags = paramsArray[i].flags;
+    }
+    cudaError_t err = CU2AMD_ERR(
+        hipWaitExternalSemaphoresAsync((void *const *)extSemArray, p, numExtSems, __cu2amd_stream(stream)));
+    free(p);
+    return err;
+}
+
+CU2AMD_API cudaError_t cudaDestroyExternalSemaphore(cudaExternalSemaphore_t extSem) {
+    return CU2AMD_ERR(hipDestroyExternalSemaphore((void *)extSem));
+}
 
 #endif
