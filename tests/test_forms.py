@@ -141,7 +141,6 @@ def test_decoding(spelling: str, attrs: dict) -> None:
         ("add.rn.f32x2", UnsupportedError, "unsupported PTX instruction 'add.rn.f32x2' (packed .f32x2 arithmetic)"),
         ("cvt.rs.satfinite.e4m3x4.f32", UnsupportedError, "unsupported PTX instruction 'cvt.rs.satfinite.e4m3x4.f32' (stochastic rounding (.rs))"),
         ("fma.rn.oob.bf16", UnsupportedError, "unsupported PTX instruction 'fma.rn.oob.bf16' (out-of-bounds NaN handling (.oob))"),
-        ("griddepcontrol.wait", UnsupportedError, "unsupported PTX instruction 'griddepcontrol.wait'"),
         ("brkpt", UnsupportedError, "unsupported PTX instruction 'brkpt'"),
         # not legal PTX: where the modifiers go wrong
         ("add.s33", VerificationError, "'add.s33': modifier '.s33' is not valid here (expected .u16 .u32 .u64 .s16 .s32 .s64)"),

@@ -199,7 +199,7 @@ class Form:
     operands: tuple[Operand, ...]
     status: Status = Status.SUPPORTED
     emitter: str | None = None  # key in the emitter registry (ptx_lowering/emit)
-    note: str = ""  # for UNSUPPORTED rows: the feature that is missing
+    note: str = ""  # UNSUPPORTED rows: the feature that is missing; others: a qualification
 
     @property
     def syntax(self) -> str:

@@ -13,8 +13,8 @@ from cu2amd.ptx_lowering.isa.forms import Form, Op, Slot, Status, maybe, opt, sl
 
 D, A = Op.DST, Op.SRC
 U = Status.UNSUPPORTED
-STACK = "dynamic stack allocation"
 SCALAR_EMITTER, SIMD_EMITTER = "video.scalar", "video.simd"
+STACK32 = ".u32 on AMD GPUs only (the host platform's stack addresses are 64-bit)"
 VTYPES = "u32 s32"
 SAT = opt("sat", "sat")
 OP2 = slot("op2", "add min max")
@@ -51,9 +51,13 @@ SIMD = ("add", "sub", "avrg", "absdiff", "min", "max")
 # fmt: off
 FORMS = (
     # 9.7.17.1 stacksave / 9.7.17.2 stackrestore / 9.7.17.3 alloca
-    Form("stacksave", "9.7.17.1", (slot("type", "u32 u64"),), (D,), U, note=STACK),
-    Form("stackrestore", "9.7.17.2", (slot("type", "u32 u64"),), (A,), U, note=STACK),
-    Form("alloca", "9.7.17.3", (slot("type", "u32 u64"),), (D, A, maybe(A)), U, note=STACK),
+    # (the stack is the target's: scratch memory on AMD, the fiber's stack on the host)
+    Form("stacksave", "9.7.17.1", (slot("type", "u32 u64"),), (D,), emitter="stack.stacksave",
+         note=STACK32),
+    Form("stackrestore", "9.7.17.2", (slot("type", "u32 u64"),), (A,),
+         emitter="stack.stackrestore", note=STACK32),
+    Form("alloca", "9.7.17.3", (slot("type", "u32 u64"),), (D, A, maybe(A)),
+         emitter="stack.alloca", note=STACK32),
     # 9.7.18.1.1 vadd, vsub, vabsdiff, vmin, vmax
     *(f for op in SCALAR for f in _scalar(op, "9.7.18.1.1", (*THREE, SAT))),
     # 9.7.18.1.2 vshl, vshr
@@ -61,7 +65,8 @@ FORMS = (
         op, "9.7.18.1.2", (*_types("dtype", "atype"), slot("btype", "u32"), SAT,
                            slot("mode", "clamp wrap")))),
     # 9.7.18.1.3 vmad
-    Form("vmad", "9.7.18.1.3", (*THREE, SAT, SCALE), (D, A, A, A), emitter="video.vmad"),
+    Form("vmad", "9.7.18.1.3", (*THREE, SAT, SCALE), (D, A, A, A), emitter="video.vmad",
+         note="not the negated operands -a, -b, -c (a syntax error for now)"),
     Form("vmad", "9.7.18.1.3", (*THREE, slot("mode", "po"), SAT, SCALE), (D, A, A, A),
          emitter="video.vmad"),
     # 9.7.18.1.4 vset

@@ -120,6 +120,14 @@ def _query(*slots: Slot, ops: tuple[Op, ...]) -> Form:
                 ops, U, note=CLUSTER)  # fmt: skip
 
 
+# cu2amd has no programmatic dependent launch: a grid starts after its prerequisite grids
+# complete, so .wait has nothing to wait for and .launch_dependents nothing to allow early
+GRIDDEP = (
+    "no-op: grids start only after their prerequisite grids complete and their "
+    "memory is visible, so .wait has nothing to wait for and .launch_dependents "
+    "no early launch to allow"
+)
+
 # fmt: off
 FORMS = (
     # 9.7.13.1 bar, barrier: named barriers and thread counts on every target (AMD GPUs:
@@ -206,8 +214,8 @@ FORMS = (
     Form("redux.sync", "9.7.13.12", (slot("op", "min max"), opt("abs", "abs"), opt("nan", "NaN"),
                                      slot("type", "f32")), (D, A, A), emitter="warp.redux"),
     # 9.7.13.13 griddepcontrol / 9.7.13.14 elect.sync
-    Form("griddepcontrol", "9.7.13.13", (slot("action", "launch_dependents wait"),), (), U,
-         note="programmatic dependent launch"),
+    Form("griddepcontrol", "9.7.13.13", (slot("action", "launch_dependents wait"),), (),
+         emitter="griddep.control", note=GRIDDEP),
     Form("elect.sync", "9.7.13.14", (), (DP, A), emitter="warp.elect"),
     # 9.7.13.16 tensormap.cp_fenceproxy
     Form("tensormap.cp_fenceproxy", "9.7.13.16", (slot("cp", "global.shared::cta"),

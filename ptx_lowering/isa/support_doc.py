@@ -32,6 +32,13 @@ def _missing(form: Form) -> str:
     return "; ".join(filter(None, map(_unsupported_values, form.slots)))
 
 
+def _remark(form: Form) -> str:
+    """The missing column: what is not lowered, or how a lowered form's note qualifies it."""
+    if form.status is Status.UNSUPPORTED:
+        return form.note
+    return "; ".join(filter(None, [_missing(form), form.note]))
+
+
 def _unsupported_values(s: Slot) -> str:
     if s.supported is None:
         return ""
@@ -72,9 +79,15 @@ def render() -> str:
         done[f.opcode] += f.status is Status.SUPPORTED
     for opcode in sorted(total):
         lines.append(f"| `{opcode}` | {total[opcode]} | {done[opcode]} |")
-    lines += ["", "## Forms", "", "| section | form | lowered | missing |", "|---|---|---|---|"]
+    lines += [
+        "",
+        "## Forms",
+        "",
+        "| section | form | lowered | missing, or note |",
+        "|---|---|---|---|",
+    ]
     for f in sorted(forms, key=lambda f: (_section_key(f.section), f.opcode)):
-        lines.append(f"| {f.section} | `{_cell(f.syntax)}` | {_status(f)} | {_cell(_missing(f))} |")
+        lines.append(f"| {f.section} | `{_cell(f.syntax)}` | {_status(f)} | {_cell(_remark(f))} |")
     lines += [
         "",
         "## Special registers",
