@@ -108,6 +108,16 @@ int main() {
     CALL(cudaPeekAtLastError(), cudaErrorInvalidDevice);
     CALL(cudaGetLastError(), cudaErrorInvalidDevice);
     OK(cudaGetLastError());
+    /* The last error is the most recent one, whether HIP found it or the header did. */
+    CALL(cudaFree((void *)0x1234), cudaErrorInvalidDevicePointer); /* HIP's */
+    CALL(cudaGetDeviceProperties(NULL, 0), cudaErrorInvalidValue);   /* the header's */
+    CALL(cudaPeekAtLastError(), cudaErrorInvalidValue);
+    CALL(cudaGetLastError(), cudaErrorInvalidValue);
+    OK(cudaGetLastError());
+    CALL(cudaGetDeviceProperties(NULL, 0), cudaErrorInvalidValue);
+    CALL(cudaFree((void *)0x1234), cudaErrorInvalidDevicePointer);
+    CALL(cudaGetLastError(), cudaErrorInvalidDevicePointer);
+    OK(cudaGetLastError());
     EXPECT(strcmp(cudaGetErrorName(cudaErrorInvalidPitchValue), "cudaErrorInvalidPitchValue") == 0);
     EXPECT(strcmp(cudaGetErrorString(cudaErrorHostMemoryNotRegistered),
                   "pointer does not correspond to a registered memory region") == 0);

@@ -43,6 +43,7 @@ CU2AMD_API cudaError_t __cu2amd_err(cudaError_t error, const char *function) {
     return error;
 }
 CU2AMD_API cudaError_t __cu2amd_fail_in(cudaError_t error, const char *function) {
+    (void)hipGetLastError(); /* HIP's error is older: the last error is this one */
     *__cu2amd_header_error() = error;
     return __cu2amd_err(error, function);
 }
