@@ -27,8 +27,8 @@ def _arith(
     return (
         Form(opcode, section, (rnd, FTZ, SAT, F32), ops, emitter=emitter),
         Form(opcode, section, (rnd, F64), ops, emitter=emitter),
-        # .f32x2 operands are .b64 pairs; the type table has no .f32x2 yet
-        Form(opcode, section, (rnd, FTZ, F32X2), ops, U, note="packed .f32x2 arithmetic"),
+        # .f32x2 operands are .b64 pairs (emit/f32x2.py)
+        Form(opcode, section, (rnd, FTZ, F32X2), ops, emitter=f"f32x2.{opcode}"),
     )
 
 
