@@ -57,6 +57,17 @@ _UNAVAILABLE = re.compile(r"^'[^']+' is unavailable")
 _INTEROP = re.compile(r"^cuda(Graphics|GL|D3D|EGL|VDPAU)")
 
 
+def _unported_interop(name: str) -> bool:
+    """A graphics-interop name cu2amd does not provide (Direct3D, EGL, VDPAU, and what is
+    unsupported); its OpenGL interop is provided and is no finding of its own."""
+    if not _INTEROP.match(name):
+        return False
+    from cu2amd.runtime_shim.tables import Status, lookup
+
+    row = lookup(name)
+    return row is None or row.status not in (Status.SUPPORTED, Status.EMULATED)
+
+
 @dataclass(frozen=True)
 class ApiUse:
     name: str
@@ -278,7 +289,7 @@ class _Walk:
     def api(self, facts: FileFacts, cursor: ci.Cursor, name: str, kind: str) -> None:
         loc = cursor.location
         facts.api_uses.append(ApiUse(name, kind, loc.line, loc.column))
-        if _INTEROP.match(name):
+        if _unported_interop(name):
             facts.features.append(
                 Feature("graphics-interop", loc.line, loc.column, f"'{name}' is graphics interop")
             )
@@ -422,7 +433,7 @@ def _named(facts: FileFacts, quoted: list[str], line: int, col: int) -> bool:
     name = quoted[0]
     if CUDA_NAME.match(name):
         facts.api_uses.append(ApiUse(name, "undeclared", line, col))
-        if _INTEROP.match(name):
+        if _unported_interop(name):
             facts.features.append(
                 Feature("graphics-interop", line, col, f"'{name}' is graphics interop")
             )

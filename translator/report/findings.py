@@ -282,10 +282,10 @@ FINDING_KINDS: tuple[FindingKind, ...] = (
         "Graphics interoperability",
         Severity.ERROR,
         8.0,
-        "The code uses CUDA's graphics interoperability (OpenGL, Direct3D, EGL, VDPAU: "
-        "cudaGraphics*, cudaGL*, cudaD3D*, cudaEGL*). cu2amd has no path for it; HIP's "
-        "OpenGL interop covers part of it in a native port, Direct3D has no ROCm "
-        "counterpart.",
+        "The code uses graphics interoperability that cu2amd does not provide: Direct3D, "
+        "EGL or VDPAU interop (cudaD3D*, cudaEGL*, cudaGraphicsD3D*/EGL*/VDPAU*), which "
+        "have no ROCm counterpart. (OpenGL interop, cudaGraphicsGL* and cudaGL*, is "
+        "provided over HIP's and is no finding.)",
     ),
     FindingKind(
         "C2A7003",
