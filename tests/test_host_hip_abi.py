@@ -207,6 +207,7 @@ EXPORTS = {
     "hipMemcpy2DFromArrayAsync", "hipMemcpy2DToArray", "hipMemcpy2DToArrayAsync", "hipMemcpy3D",
     "hipMemcpy3DAsync", "_Z22hipCreateSurfaceObjectPP13__hip_surfacePK15hipResourceDesc",
     "_Z23hipDestroySurfaceObjectP13__hip_surface",
+    "hipMallocMipmappedArray", "hipFreeMipmappedArray", "hipGetMipmappedArrayLevel",
     # CUDA graphs and stream capture (hip_graph.c)
     "hipGraphAddChildGraphNode", "hipGraphAddDependencies", "hipGraphAddEmptyNode",
     "hipGraphAddEventRecordNode", "hipGraphAddEventWaitNode", "hipGraphAddHostNode",

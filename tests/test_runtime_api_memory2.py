@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from runtime_programs import link_for_gfx942, run_on_host
+from runtime_programs import link_for_gfx942, nvcc, run_on_host
 
 from cu2amd.runtime_shim.headers import include_dir
 
@@ -22,6 +22,8 @@ CALLS = {
     "cudaSetValidDevices", "cudaDeviceFlushGPUDirectRDMAWrites",
     "cudaDeviceRegisterAsyncNotification", "cudaDeviceUnregisterAsyncNotification",
     "cudaMemcpy3DPeer", "cudaMemcpy3DPeerAsync", "cudaMemcpyBatchAsync", "cudaMemcpy3DBatchAsync",
+    "cudaMallocMipmappedArray", "cudaFreeMipmappedArray", "cudaGetMipmappedArrayLevel",
+    "cudaArrayGetMemoryRequirements", "cudaMipmappedArrayGetMemoryRequirements", "cudaArrayGetPlane",
 }  # fmt: skip
 
 PROGRAM = r"""
@@ -29,6 +31,7 @@ PROGRAM = r"""
 #include <cstring>
 #include <cstdint>
 #include <cstdlib>
+#include <cmath>
 #include <string>
 #include <unistd.h>
 
@@ -364,7 +367,159 @@ static void copies() {
     OK(cudaStreamDestroy(s));
 }
 
+/* Samples (u, v) of each texture in `objs` at each of `n` levels of detail (Lod, or Grad with
+ * a gradient of 2^lod texels along x when grad is set, or plain tex2D when lod < -50). */
+__global__ void sample(cudaTextureObject_t obj, const float *lods, int n, float u, float v, int grad, float *out) {
+#if !defined(__gfx942__) /* no image instructions there: the gfx942 build checks the host side */
+    for (int i = 0; i < n; i++) {
+        float lod = lods[i];
+        if (lod < -50.0f) out[i] = tex2D<float>(obj, u, v);
+        else if (grad) out[i] = tex2DGrad<float>(obj, u, v, make_float2(exp2f(lod) / 16.0f, 0.0f), make_float2(0.0f, 0.0f));
+        else out[i] = tex2DLod<float>(obj, u, v, lod);
+    }
+#endif
+}
+
+static void sample_levels(cudaTextureObject_t obj, const float *lods, int n, int grad, float *got) {
+    float *d_lods, *d_out;
+    OK(cudaMalloc(&d_lods, n * sizeof(float)));
+    OK(cudaMalloc(&d_out, n * sizeof(float)));
+    OK(cudaMemcpy(d_lods, lods, n * sizeof(float), cudaMemcpyHostToDevice));
+    sample<<<1, 1>>>(obj, d_lods, n, 0.5f, 0.5f, grad, d_out);
+    OK(cudaGetLastError());
+    OK(cudaMemcpy(got, d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
+    OK(cudaFree(d_lods));
+    OK(cudaFree(d_out));
+}
+
+static void mipmaps() {
+    /* 16 x 8 floats, 10 levels asked: 1 + log2(16) = 5 made. */
+    cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+    cudaMipmappedArray_t mip = nullptr;
+    OK(cudaMallocMipmappedArray(&mip, &desc, make_cudaExtent(16, 8, 0), 10));
+    const size_t widths[5] = {16, 8, 4, 2, 1}, heights[5] = {8, 4, 2, 1, 1};
+    cudaArray_t level[5];
+    for (unsigned l = 0; l < 5; l++) {
+        OK(cudaGetMipmappedArrayLevel(&level[l], mip, l));
+        cudaExtent e;
+        cudaChannelFormatDesc d;
+        unsigned flags = 99;
+        OK(cudaArrayGetInfo(&d, &e, &flags, level[l]));
+        EXPECT(e.width == widths[l] && e.height == heights[l] && e.depth == 0 && d.x == 32 && d.f == desc.f);
+        /* Contents round-trip through cudaMemcpy3D: level l holds 100 l + 10 y + x... */
+        float up[8][16], back[8][16];
+        for (size_t y = 0; y < heights[l]; y++)
+            for (size_t x = 0; x < widths[l]; x++) up[y][x] = 100.0f * l + 10.0f * y + x;
+        cudaMemcpy3DParms p = {};
+        p.srcPtr = make_cudaPitchedPtr(up, sizeof up[0], widths[l], heights[l]);
+        p.dstArray = level[l];
+        p.extent = make_cudaExtent(widths[l], heights[l], 1);
+        p.kind = cudaMemcpyHostToDevice;
+        OK(cudaMemcpy3D(&p));
+        memset(back, 0, sizeof back);
+        cudaMemcpy3DParms q = {};
+        q.srcArray = level[l];
+        q.dstPtr = make_cudaPitchedPtr(back, sizeof back[0], widths[l], heights[l]);
+        q.extent = p.extent;
+        q.kind = cudaMemcpyDeviceToHost;
+        OK(cudaMemcpy3D(&q));
+        int same = 1;
+        for (size_t y = 0; y < heights[l]; y++)
+            for (size_t x = 0; x < widths[l]; x++) same &= back[y][x] == up[y][x];
+        EXPECT(same);
+    }
+    cudaArray_t none;
+    CALL(cudaGetMipmappedArrayLevel(&none, mip, 5), cudaErrorInvalidValue);
+
+    /* No deferred mapping, no planes: CUDA's cudaErrorInvalidValue; bad arguments first. */
+    cudaArrayMemoryRequirements req;
+    CALL(cudaArrayGetMemoryRequirements(&req, level[0], 0), cudaErrorInvalidValue);
+    CALL(cudaArrayGetMemoryRequirements(&req, level[0], 9), cudaErrorInvalidDevice);
+    CALL(cudaMipmappedArrayGetMemoryRequirements(&req, mip, 0), cudaErrorInvalidValue);
+    cudaArray_t plane;
+    CALL(cudaArrayGetPlane(&plane, level[0], 0), cudaErrorInvalidValue);
+    cudaGetLastError();
+
+    /* Sampling the texel around (0.5, 0.5) of each level: level l's value there. */
+    cudaResourceDesc res = {};
+    res.resType = cudaResourceTypeMipmappedArray;
+    res.res.mipmap.mipmap = mip;
+    cudaTextureDesc tex = {};
+    tex.addressMode[0] = tex.addressMode[1] = cudaAddressModeClamp;
+    tex.filterMode = cudaFilterModePoint;
+    tex.normalizedCoords = 1;
+    tex.mipmapFilterMode = cudaFilterModePoint;
+    tex.maxMipmapLevelClamp = 4.0f;
+    cudaTextureObject_t obj;
+    OK(cudaCreateTextureObject(&obj, &res, &tex, nullptr));
+    auto at = [&](int l) { return 100.0f * l + 10.0f * (heights[l] / 2) + widths[l] / 2; };
+    const float lods[7] = {0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 7.0f, -60.0f};
+    float got[7];
+    sample_levels(obj, lods, 7, 0, got);
+    for (int l = 0; l < 5; l++) EXPECT(got[l] == at(l));
+    EXPECT(got[5] == at(4)); /* past the last level: the last */
+    EXPECT(got[6] == at(0)); /* tex2D: level 0 */
+    const float near[3] = {1.4f, 1.6f, 2.49f};
+    sample_levels(obj, near, 3, 0, got);
+    EXPECT(got[0] == at(1) && got[1] == at(2) && got[2] == at(2)); /* point: the nearest level */
+    sample_levels(obj, lods, 5, 1, got);
+    for (int l = 0; l < 5; l++) EXPECT(got[l] == at(l)); /* Grad: 2^l texels is level l */
+    OK(cudaDestroyTextureObject(obj));
+
+    /* Bias and clamps: lod + 1, within [1, 2]. */
+    tex.mipmapLevelBias = 1.0f;
+    tex.minMipmapLevelClamp = 1.0f;
+    tex.maxMipmapLevelClamp = 2.0f;
+    OK(cudaCreateTextureObject(&obj, &res, &tex, nullptr));
+    sample_levels(obj, lods, 7, 0, got);
+    EXPECT(got[0] == at(1) && got[1] == at(2) && got[2] == at(2) && got[4] == at(2) && got[6] == at(1));
+    OK(cudaDestroyTextureObject(obj));
+
+    /* Linear mipmap filtering blends the two levels around the level of detail. */
+    tex.mipmapLevelBias = 0.0f;
+    tex.minMipmapLevelClamp = 0.0f;
+    tex.maxMipmapLevelClamp = 4.0f;
+    tex.mipmapFilterMode = cudaFilterModeLinear;
+    OK(cudaCreateTextureObject(&obj, &res, &tex, nullptr));
+    const float between[3] = {1.5f, 0.25f, 3.75f};
+    sample_levels(obj, between, 3, 0, got);
+    EXPECT(fabsf(got[0] - (0.5f * at(1) + 0.5f * at(2))) < 1e-3f);
+    EXPECT(fabsf(got[1] - (0.75f * at(0) + 0.25f * at(1))) < 1e-3f);
+    EXPECT(fabsf(got[2] - (0.25f * at(3) + 0.75f * at(4))) < 1e-3f);
+    cudaResourceDesc back_res;
+    OK(cudaGetTextureObjectResourceDesc(&back_res, obj));
+    EXPECT(back_res.resType == cudaResourceTypeMipmappedArray && back_res.res.mipmap.mipmap == mip);
+    OK(cudaDestroyTextureObject(obj));
+    OK(cudaFreeMipmappedArray(mip));
+    CALL(cudaGetMipmappedArrayLevel(&none, mip, 0), cudaErrorInvalidValue);
+
+    /* 3D: every extent halves; layered: the layers stay. */
+    cudaMipmappedArray_t vol, layers;
+    OK(cudaMallocMipmappedArray(&vol, &desc, make_cudaExtent(8, 4, 2), 0)); /* 0 levels: 1 */
+    CALL(cudaGetMipmappedArrayLevel(&none, vol, 1), cudaErrorInvalidValue);
+    OK(cudaFreeMipmappedArray(vol));
+    OK(cudaMallocMipmappedArray(&vol, &desc, make_cudaExtent(8, 4, 2), 4));
+    cudaExtent e;
+    OK(cudaGetMipmappedArrayLevel(&none, vol, 1));
+    OK(cudaArrayGetInfo(nullptr, &e, nullptr, none));
+    EXPECT(e.width == 4 && e.height == 2 && e.depth == 1);
+    OK(cudaGetMipmappedArrayLevel(&none, vol, 3));
+    OK(cudaArrayGetInfo(nullptr, &e, nullptr, none));
+    EXPECT(e.width == 1 && e.height == 1 && e.depth == 1);
+    OK(cudaMallocMipmappedArray(&layers, &desc, make_cudaExtent(8, 8, 3), 9, cudaArrayLayered));
+    OK(cudaGetMipmappedArrayLevel(&none, layers, 3));
+    unsigned flags = 0;
+    OK(cudaArrayGetInfo(nullptr, &e, &flags, none));
+    EXPECT(e.width == 1 && e.height == 1 && e.depth == 3 && (flags & cudaArrayLayered));
+    CALL(cudaGetMipmappedArrayLevel(&none, layers, 4), cudaErrorInvalidValue);
+    OK(cudaFreeMipmappedArray(vol));
+    OK(cudaFreeMipmappedArray(layers));
+    OK(cudaFreeMipmappedArray(nullptr));
+    cudaGetLastError();
+}
+
 int main() {
+    mipmaps();
     logs();
     occupancy();
     devices();
@@ -391,12 +546,28 @@ def test_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
     """The same program compiles for an AMD GPU and, where libamdhip64 is installed, links
     against it: the copies are HIP's, the log and the rest cu2amd's own header code."""
     undefined = link_for_gfx942(source, tmp_path, "memory2")
-    for name in (
-        "hipMemcpyAsync",
-        "hipMemcpy2DAsync",
-        "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
-    ):
+    for name in ("hipMemcpyAsync", "hipMemcpy2DAsync", "hipMallocMipmappedArray",
+                 "hipGetMipmappedArrayLevel", "hipFreeMipmappedArray",
+                 "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags"):  # fmt: skip
         assert name in undefined
+
+
+def test_mipmap_sampling_builds_for_gfx1100(source: Path, tmp_path: Path) -> None:
+    """tex2DLod/tex2DGrad over a mipmapped texture compile for a GPU with image instructions
+    (OCKL's sample_lod/sample_grad over HIP's mipmapped image) and link against libamdhip64."""
+    from cu2amd.amdgpu.toolchain import discover
+    from cu2amd.errors import Cu2amdError
+
+    obj = tmp_path / "memory2.o"
+    proc = nvcc("--offload-arch=gfx1100", "-c", "-o", str(obj), str(source))
+    assert proc.returncode == 0, proc.stderr
+    try:
+        discover().libamdhip64()
+    except Cu2amdError:
+        pytest.skip("libamdhip64 is not installed: compiled, not linked")
+    exe = tmp_path / "memory2_gfx1100"
+    proc = nvcc("--offload-arch=gfx1100", "-o", str(exe), str(source))
+    assert proc.returncode == 0, proc.stderr
 
 
 # The driver API's mirrors of the log, from a plain C file: the same log (a failing

@@ -35,7 +35,22 @@ typedef struct hipArray {
 } hipArray;
 typedef struct hipArray *hipArray_t;
 typedef const struct hipArray *hipArray_const_t;
+/* ROCm 5.2's layout; the host platform's record of a mipmapped array starts with one (its
+ * levels are arrays of their own, hipGetMipmappedArrayLevel's). */
+typedef struct hipMipmappedArray {
+    void *data;
+    struct hipChannelFormatDesc desc;
+    unsigned int type;
+    unsigned int width;
+    unsigned int height;
+    unsigned int depth;
+    unsigned int min_mipmap_level;
+    unsigned int max_mipmap_level;
+    unsigned int flags;
+    int format;
+} hipMipmappedArray;
 typedef struct hipMipmappedArray *hipMipmappedArray_t;
+typedef const struct hipMipmappedArray *hipMipmappedArray_const_t;
 
 #define hipArrayDefault 0x00
 #define hipArrayLayered 0x01
@@ -145,6 +160,12 @@ typedef struct cu2amd_texref {
     int read_mode;            /* hipTextureReadMode */
     int normalized;           /* normalized coordinates */
     float border[4];
+    /* A mipmapped array's: its levels (0: not mipmapped), each level's own record (whose
+     * `levels` is 0), and the texture's level-of-detail rules. */
+    int levels;
+    int mip_filter; /* hipTextureFilterMode */
+    float lod_bias, min_lod, max_lod;
+    const struct cu2amd_texref *mips;
 } cu2amd_texref;
 typedef struct __hip_texture *hipTextureObject_t;
 typedef struct __hip_surface *hipSurfaceObject_t;
@@ -154,6 +175,11 @@ hipError_t hipMallocArray(hipArray **array, const hipChannelFormatDesc *desc, si
 hipError_t hipMalloc3DArray(hipArray **array, const struct hipChannelFormatDesc *desc, struct hipExtent extent,
                             unsigned int flags);
 hipError_t hipFreeArray(hipArray *array);
+hipError_t hipMallocMipmappedArray(hipMipmappedArray_t *mipmappedArray, const struct hipChannelFormatDesc *desc,
+                                   struct hipExtent extent, unsigned int numLevels, unsigned int flags);
+hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray);
+hipError_t hipGetMipmappedArrayLevel(hipArray_t *levelArray, hipMipmappedArray_const_t mipmappedArray,
+                                     unsigned int level);
 hipError_t hipGetChannelDesc(hipChannelFormatDesc *desc, hipArray_const_t array);
 hipError_t hipMemcpy2DToArray(hipArray *dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
                               size_t width, size_t height, hipMemcpyKind kind);

@@ -126,6 +126,101 @@ hipError_t hipFreeArray(hipArray *array) {
     return hipSuccess;
 }
 
+/* ------------------------------------------------------------------ mipmapped arrays */
+
+/* A mipmapped array: ROCm's record first, then its levels, each an array of this file's (level
+ * l: each extent halved l times, at least 1; the layers of a layered or cubemap array stay). */
+typedef struct host_mipmap {
+    hipMipmappedArray record;
+    unsigned levels;
+    hipArray *level[32];
+    struct host_mipmap *next;
+} host_mipmap;
+
+static host_mipmap *g_mipmaps;
+
+static host_mipmap *find_mipmap(const void *handle) {
+    host_mipmap *found = NULL;
+    pthread_mutex_lock(&g_lock);
+    for (host_mipmap *m = g_mipmaps; m && !found; m = m->next)
+        if ((const void *)m == handle) found = m;
+    pthread_mutex_unlock(&g_lock);
+    return found;
+}
+
+static size_t level_extent(size_t n, unsigned level) {
+    if (n == 0) return 0;
+    n >>= level;
+    return n ? n : 1;
+}
+
+/* CUDA's rule: numLevels is clamped to [1, 1 + floor(log2(max(width, height, depth)))]. */
+hipError_t hipMallocMipmappedArray(hipMipmappedArray_t *mipmappedArray, const struct hipChannelFormatDesc *desc,
+                                   struct hipExtent extent, unsigned int numLevels, unsigned int flags) {
+    if (!mipmappedArray) return record(hipErrorInvalidValue);
+    *mipmappedArray = NULL;
+    const int layers = (flags & (hipArrayLayered | hipArrayCubemap)) != 0;
+    size_t largest = extent.width;
+    if (extent.height > largest) largest = extent.height;
+    if (!layers && extent.depth > largest) largest = extent.depth;
+    unsigned most = 1;
+    while (largest >> most) most++;
+    if (numLevels < 1) numLevels = 1;
+    if (numLevels > most) numLevels = most;
+    host_mipmap *m = calloc(1, sizeof *m);
+    if (!m) return record(hipErrorOutOfMemory);
+    for (unsigned l = 0; l < numLevels; l++) {
+        size_t d = layers ? extent.depth : level_extent(extent.depth, l);
+        hipError_t err = make_array(&m->level[l], desc, level_extent(extent.width, l), level_extent(extent.height, l),
+                                    d, flags);
+        if (err != hipSuccess) {
+            while (l--) hipFreeArray(m->level[l]);
+            free(m);
+            return err;
+        }
+    }
+    m->levels = numLevels;
+    m->record.data = m->level[0]->data;
+    m->record.desc = *desc;
+    m->record.type = flags;
+    m->record.width = (unsigned)extent.width;
+    m->record.height = (unsigned)extent.height;
+    m->record.depth = (unsigned)extent.depth;
+    m->record.min_mipmap_level = 0;
+    m->record.max_mipmap_level = numLevels - 1;
+    m->record.flags = flags;
+    pthread_mutex_lock(&g_lock);
+    m->next = g_mipmaps;
+    g_mipmaps = m;
+    pthread_mutex_unlock(&g_lock);
+    *mipmappedArray = &m->record;
+    return hipSuccess;
+}
+
+hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray) {
+    host_mipmap *gone = NULL;
+    pthread_mutex_lock(&g_lock);
+    for (host_mipmap **p = &g_mipmaps; *p; p = &(*p)->next)
+        if (&(*p)->record == mipmappedArray) {
+            gone = *p;
+            *p = gone->next;
+            break;
+        }
+    pthread_mutex_unlock(&g_lock);
+    if (!gone) return record(hipErrorInvalidValue);
+    for (unsigned l = 0; l < gone->levels; l++) hipFreeArray(gone->level[l]);
+    free(gone);
+    return hipSuccess;
+}
+
+hipError_t hipGetMipmappedArrayLevel(hipArray_t *levelArray, hipMipmappedArray_const_t mipmappedArray,
+                                     unsigned int level) {
+    const host_mipmap *m = find_mipmap(mipmappedArray);
+    if (!levelArray || !m || level >= m->levels) return record(hipErrorInvalidValue);
+    *levelArray = m->level[level];
+    return hipSuccess;
+}
+
 hipError_t hipGetChannelDesc(hipChannelFormatDesc *desc, hipArray_const_t array) {
     const host_array *a = find_array(array);
     if (!desc || !a) return record(hipErrorInvalidValue);
@@ -230,14 +325,22 @@ hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms *p, hipStream_t stream
 
 /* ------------------------------------------------------------------ texture and surface objects */
 
-/* The sampling record of a resource: its memory, shape and element format. */
-static hipError_t describe(const hipResourceDesc *res, cu2amd_texref *ref) {
+/* The sampling record of a resource: its memory, shape and element format (a mipmapped
+ * array's: level 0's, and its level count in *levels). */
+static hipError_t describe(const hipResourceDesc *res, cu2amd_texref *ref, const host_mipmap **mipmap) {
     const hipChannelFormatDesc *desc;
     int channels = 0;
     memset(ref, 0, sizeof *ref);
+    *mipmap = NULL;
     switch (res->resType) {
+    case hipResourceTypeMipmappedArray:
     case hipResourceTypeArray: {
-        const host_array *a = find_array(res->res.array.array);
+        const host_array *a = NULL;
+        if (res->resType == hipResourceTypeMipmappedArray) {
+            *mipmap = find_mipmap(res->res.mipmap.mipmap);
+            if (*mipmap) a = find_array((*mipmap)->level[0]);
+        } else
+            a = find_array(res->res.array.array);
         if (!a) return hipErrorInvalidValue;
         desc = &a->array.desc;
         ref->data = a->array.data;
@@ -269,7 +372,7 @@ static hipError_t describe(const hipResourceDesc *res, cu2amd_texref *ref) {
         ref->size[1] = (int)res->res.pitch2D.height;
         ref->size[2] = 1;
         break;
-    default: /* mipmapped arrays are not provided */
+    default:
         return hipErrorInvalidValue;
     }
     ref->elem_size = element_size(desc, &channels);
@@ -284,7 +387,9 @@ static hipError_t add_object(const hipResourceDesc *res, const hipTextureDesc *t
                              int surface, void **out) {
     host_object *o = calloc(1, sizeof *o);
     if (!o) return record(hipErrorOutOfMemory);
-    hipError_t err = describe(res, &o->ref);
+    const host_mipmap *mipmap = NULL;
+    hipError_t err = describe(res, &o->ref, &mipmap);
+    if (err == hipSuccess && mipmap && surface) err = hipErrorInvalidValue;
     if (err == hipSuccess && tex) {
         for (int i = 0; i < 3; i++)
             if ((unsigned)tex->addressMode[i] > hipAddressModeBorder) err = hipErrorInvalidValue;
@@ -301,7 +406,30 @@ static hipError_t add_object(const hipResourceDesc *res, const hipTextureDesc *t
         memcpy(o->ref.border, tex->borderColor, sizeof o->ref.border);
         o->tex = *tex;
     }
+    /* A mipmapped array: a record per level, sampled with the texture's rules. */
+    if (err == hipSuccess && mipmap) {
+        if ((unsigned)tex->mipmapFilterMode > hipFilterModeLinear) err = hipErrorInvalidValue;
+        cu2amd_texref *mips = err == hipSuccess ? calloc(mipmap->levels, sizeof *mips) : NULL;
+        if (err == hipSuccess && !mips) err = hipErrorOutOfMemory;
+        for (unsigned l = 0; mips && l < mipmap->levels; l++) {
+            const host_array *a = find_array(mipmap->level[l]);
+            mips[l] = o->ref;
+            mips[l].data = a->array.data;
+            mips[l].pitch = a->pitch;
+            mips[l].slice = a->pitch * a->rows;
+            mips[l].size[0] = (int)a->array.width;
+            mips[l].size[1] = (int)a->rows;
+            mips[l].size[2] = (int)a->slices;
+        }
+        o->ref.levels = (int)mipmap->levels;
+        o->ref.mip_filter = tex->mipmapFilterMode;
+        o->ref.lod_bias = tex->mipmapLevelBias;
+        o->ref.min_lod = tex->minMipmapLevelClamp;
+        o->ref.max_lod = tex->maxMipmapLevelClamp;
+        o->ref.mips = mips;
+    }
     if (err != hipSuccess) {
+        free((void *)o->ref.mips);
         free(o);
         return record(err);
     }
@@ -336,6 +464,7 @@ static hipError_t remove_object(const void *handle, int surface) {
         }
     pthread_mutex_unlock(&g_lock);
     if (!gone) return record(hipErrorInvalidValue);
+    free((void *)gone->ref.mips);
     free(gone);
     return hipSuccess;
 }

@@ -26,6 +26,8 @@ TYPE_SECTIONS = (
      " ".join(sorted(names(_ENUMERATORS)))),
     (Kind.TYPE, "Data types used by CUDA Runtime: CUDA arrays", "cudaArray"),
     (Kind.ENUM, "Data types used by CUDA Runtime: resource views", "cudaResourceViewFormat"),
+    (Kind.TYPE, "Data types used by CUDA Runtime: mipmapped arrays",
+     "cudaArrayMemoryRequirements cudaMipmappedArray_const_t"),
 )  # fmt: skip
 
 TYPES: dict[str, Impl] = {
@@ -45,12 +47,12 @@ TYPES: dict[str, Impl] = {
         E,
         "only cudaResViewFormatNone is declared (resource views are not provided)",
     ),
-    "cudaResourceDesc": Impl(
-        "hipResourceDesc",
-        E,
-        "CUDA's layout; the mipmapped-array member is not usable (mipmapped "
-        "arrays are not provided)",
+    "cudaResourceDesc": Impl("hipResourceDesc", note="CUDA's layout (HIP's, and CUDA's flags)"),
+    "cudaMipmappedArray_t": Impl(
+        "hipMipmappedArray_t", note="HIP's record (host platform: the same layout, then its levels)"
     ),
+    "cudaMipmappedArray_const_t": Impl("hipMipmappedArray_const_t"),
+    "cudaArrayMemoryRequirements": Impl("cu2amd: CUDA's layout (cu2amd/runtime_texture.h)"),
     "cudaTextureDesc": Impl(
         "hipTextureDesc", note="CUDA's layout: HIP's, and two more fields HIP does not read"
     ),
@@ -58,7 +60,34 @@ TYPES: dict[str, Impl] = {
     "cudaSurfaceObject_t": Impl("hipSurfaceObject_t", note="holds HIP's surface object pointer"),
 }
 
+_MIP = (
+    "host platform: each level an array of its own (host memory); AMD: HIP's; numLevels clamped "
+    "to [1, 1 + floor(log2(largest extent))] as CUDA does"
+)
+_DEFERRED = (
+    "cudaArrayDeferredMapping is not provided (arrays are allocated when made), and CUDA answers "
+    "an array made without it with cudaErrorInvalidValue: so does cu2amd, after CUDA's other "
+    "checks (pointer, device, handle)"
+)
 RUNTIME: dict[str, Impl] = {
+    "cudaMallocMipmappedArray": Impl("hipMallocMipmappedArray", note=_MIP),
+    "cudaFreeMipmappedArray": Impl(
+        "hipFreeMipmappedArray", note="NULL does nothing (as cudaFreeArray)"
+    ),
+    "cudaGetMipmappedArrayLevel": Impl(
+        "hipGetMipmappedArrayLevel",
+        note="the level's array, usable as any array (copies, cudaArrayGetInfo, texture objects)",
+    ),
+    "cudaArrayGetMemoryRequirements": Impl("cu2amd: cu2amd/runtime_texture.h", E, _DEFERRED),
+    "cudaMipmappedArrayGetMemoryRequirements": Impl(
+        "cu2amd: cu2amd/runtime_texture.h", E, _DEFERRED
+    ),
+    "cudaArrayGetPlane": Impl(
+        "cu2amd: cu2amd/runtime_texture.h",
+        E,
+        "no multi-planar formats (NV12 ...) exist on cu2amd's targets, and for any other array "
+        "CUDA's answer is cudaErrorInvalidValue: so is cu2amd's (after checking the handle)",
+    ),
     "cudaCreateChannelDesc": Impl(
         _HEADER,
         note="also the template cudaCreateChannelDesc<T>() for the 8-, 16- and 32-bit "
@@ -108,8 +137,11 @@ RUNTIME: dict[str, Impl] = {
     "cudaMemcpyFromArrayAsync": Impl("hipMemcpy2DFromArrayAsync", note="as cudaMemcpyToArray"),
     "cudaCreateTextureObject": Impl(
         "hipCreateTextureObject",
-        note="array, linear and pitch2D resources; resource views "
-        "are not provided on the host platform (cudaErrorNotSupported)",
+        note="array, mipmapped array, linear and pitch2D resources; host platform: mipmaps "
+        "sampled in software with CUDA's level-of-detail rules (mipmapFilterMode, "
+        "mipmapLevelBias, min/maxMipmapLevelClamp; tex*Lod's level, tex*Grad's gradients, level "
+        "0 otherwise); resource views are not provided on the host platform "
+        "(cudaErrorNotSupported)",
     ),
     "cudaDestroyTextureObject": Impl("hipDestroyTextureObject"),
     "cudaGetTextureObjectResourceDesc": Impl("hipGetTextureObjectResourceDesc"),

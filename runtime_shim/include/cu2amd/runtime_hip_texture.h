@@ -14,6 +14,10 @@ int hipMallocArray(cudaArray_t *array, const cudaChannelFormatDesc *desc, size_t
                    unsigned int flags);
 int hipMalloc3DArray(cudaArray_t *array, const cudaChannelFormatDesc *desc, cudaExtent extent, unsigned int flags);
 int hipFreeArray(cudaArray_t array);
+int hipMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray, const cudaChannelFormatDesc *desc, cudaExtent extent,
+                            unsigned int numLevels, unsigned int flags);
+int hipFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
+int hipGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray, unsigned int level);
 int hipGetChannelDesc(cudaChannelFormatDesc *desc, cudaArray_const_t array);
 int hipMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width,
                        size_t height, int kind);

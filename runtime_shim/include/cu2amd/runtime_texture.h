@@ -87,6 +87,70 @@ CU2AMD_API cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc *desc, cudaExtent 
     if (flags) *flags = a->type;
     return cudaSuccess;
 }
+/* ------------------------------------------------------------------ mipmapped arrays */
+
+/* numLevels is clamped to [1, 1 + floor(log2(largest extent))], as CUDA does (layers of a layered
+ * or cubemap array do not count); level l is each extent halved l times, at least 1. */
+CU2AMD_API cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                                const cudaChannelFormatDesc *desc, cudaExtent extent,
+                                                unsigned int numLevels, unsigned int flags = 0) {
+    if (!mipmappedArray || !desc || extent.width == 0) return __cu2amd_fail(cudaErrorInvalidValue);
+    size_t largest = extent.width > extent.height ? extent.width : extent.height;
+    if (!(flags & (cudaArrayLayered | cudaArrayCubemap)) && extent.depth > largest) largest = extent.depth;
+    unsigned int most = 1;
+    while (largest >> most) most++;
+    numLevels = numLevels < 1 ? 1 : numLevels > most ? most : numLevels;
+    return CU2AMD_ERR(hipMallocMipmappedArray(mipmappedArray, desc, extent, numLevels, flags));
+}
+CU2AMD_API cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray) {
+    if (!mipmappedArray) return cudaSuccess; /* as cudaFreeArray */
+    return CU2AMD_ERR(hipFreeMipmappedArray(mipmappedArray));
+}
+CU2AMD_API cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray,
+                                                  unsigned int level) {
+    return CU2AMD_ERR(hipGetMipmappedArrayLevel(levelArray, mipmappedArray, level));
+}
+
+/* Memory requirements are those of arrays made with cudaArrayDeferredMapping (to be mapped
+ * later); cu2amd's arrays are all allocated when made (the flag is not accepted), which CUDA
+ * answers with cudaErrorInvalidValue. */
+struct cudaArrayMemoryRequirements {
+    size_t size;
+    size_t alignment;
+    unsigned int reserved[4];
+};
+typedef struct cudaArrayMemoryRequirements cudaArrayMemoryRequirements;
+CU2AMD_API cudaError_t __cu2amd_array_requirements(cudaArrayMemoryRequirements *requirements, cudaArray_const_t array,
+                                                   int device) {
+    int count = 0;
+    cudaChannelFormatDesc d;
+    if (!requirements) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) return err;
+    if (device < 0 || device >= count) return __cu2amd_fail(cudaErrorInvalidDevice);
+    if ((err = CU2AMD_ERR(hipGetChannelDesc(&d, array))) != cudaSuccess) return err;
+    return __cu2amd_fail(cudaErrorInvalidValue); /* not allocated with cudaArrayDeferredMapping */
+}
+CU2AMD_API cudaError_t cudaArrayGetMemoryRequirements(cudaArrayMemoryRequirements *memoryRequirements,
+                                                      cudaArray_t array, int device) {
+    return __cu2amd_array_requirements(memoryRequirements, array, device);
+}
+CU2AMD_API cudaError_t cudaMipmappedArrayGetMemoryRequirements(cudaArrayMemoryRequirements *memoryRequirements,
+                                                               cudaMipmappedArray_t mipmap, int device) {
+    cudaArray_t level0 = 0;
+    cudaError_t err = CU2AMD_ERR(hipGetMipmappedArrayLevel(&level0, mipmap, 0));
+    return err != cudaSuccess ? err : __cu2amd_array_requirements(memoryRequirements, level0, device);
+}
+/* A plane of a multi-planar format (NV12 ...): cu2amd has none, and for any other array CUDA's
+ * answer is cudaErrorInvalidValue. */
+CU2AMD_API cudaError_t cudaArrayGetPlane(cudaArray_t *pPlaneArray, cudaArray_t hArray, unsigned int planeIdx) {
+    cudaChannelFormatDesc d;
+    (void)planeIdx;
+    if (!pPlaneArray) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaError_t err = CU2AMD_ERR(hipGetChannelDesc(&d, hArray));
+    return err != cudaSuccess ? err : __cu2amd_fail(cudaErrorInvalidValue);
+}
+
 CU2AMD_API size_t __cu2amd_element_size(const cudaChannelFormatDesc &d) {
     return (size_t)(d.x + d.y + d.z + d.w) / 8;
 }

@@ -13,7 +13,8 @@
  *     only, else clamp); nearest-point filtering takes texel floor(x); linear filtering takes
  *     x_B = x - 0.5, i = floor(x_B), a = frac(x_B) in 9-bit fixed point (8 fractional bits),
  *     tex(x) = (1 - a) T[i] + a T[i + 1], per dimension.
- * Mipmapped textures are not provided: the Lod and Grad functions sample the only level. */
+ * Mipmapped arrays (host platform): each level has a record of its own (t->mips), chosen by the
+ * Lod functions' level, the Grad functions' gradients, or level 0 elsewhere (__cu2amd_tex_mip). */
 #ifndef CU2AMD_TEXTURE_DEVICE_H
 #define CU2AMD_TEXTURE_DEVICE_H
 
@@ -294,6 +295,10 @@ struct __cu2amd_texref { /* = cu2amd_texref in runtime_shim/host/cu2amd_hip_text
     int read_mode;
     int normalized;
     float border[4];
+    int levels;
+    int mip_filter;
+    float lod_bias, min_lod, max_lod;
+    const struct __cu2amd_texref *mips;
 };
 #define CU2AMD_TEXREF(obj) ((const struct __cu2amd_texref *)(obj))
 
@@ -349,8 +354,8 @@ CU2AMD_DEVICE_INLINE int __cu2amd_tex_address(const struct __cu2amd_texref *t, i
     return i < 0 ? 0 : i >= n ? n - 1 : i;
 }
 /* Samples `dims` coordinates (layer: the layer index, or -1), with the texture's filter. */
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_sample(const struct __cu2amd_texref *t, int dims, float x, float y,
-                                                         float z, int layer) {
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_sample_level(const struct __cu2amd_texref *t, int dims, float x,
+                                                               float y, float z, int layer) {
     const float coord[3] = {x, y, z};
     const int linear = t->filter == 1 && __cu2amd_tex_reads_float(t);
     int base[3] = {0, 0, 0};
@@ -387,6 +392,51 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_sample(const struct __cu2amd_t
     }
     return sum;
 }
+/* A mipmapped texture at level of detail `lod` (CUDA's rules): lod + mipmapLevelBias, clamped
+ * to [minMipmapLevelClamp, maxMipmapLevelClamp] and to the levels there are; point mipmap
+ * filtering takes the nearest level, linear filtering (of textures read as floats) blends the
+ * two around it by the fraction, in the same 8-bit fixed point as texel filtering. Unnormalized
+ * coordinates are level 0's texels, scaled to the level's size. */
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_at_level(const struct __cu2amd_texref *t, int level, int dims,
+                                                           float x, float y, float z, int layer) {
+    const struct __cu2amd_texref *m = &t->mips[level];
+    if (!t->normalized) {
+        x *= (float)m->size[0] / (float)t->size[0];
+        if (dims > 1) y *= (float)m->size[1] / (float)t->size[1];
+        if (dims > 2) z *= (float)m->size[2] / (float)t->size[2];
+    }
+    return __cu2amd_tex_sample_level(m, dims, x, y, z, layer);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_mip(const struct __cu2amd_texref *t, int dims, float x, float y,
+                                                      float z, int layer, float lod) {
+    if (t->levels == 0) return __cu2amd_tex_sample_level(t, dims, x, y, z, layer);
+    lod += t->lod_bias;
+    lod = __builtin_fminf(__builtin_fmaxf(lod, t->min_lod), t->max_lod);
+    lod = __builtin_fminf(__builtin_fmaxf(lod, 0.0f), (float)(t->levels - 1)); /* NaN: 0 */
+    if (t->mip_filter != 1 || !__cu2amd_tex_reads_float(t))
+        return __cu2amd_tex_at_level(t, (int)__builtin_floorf(lod + 0.5f), dims, x, y, z, layer);
+    const int l0 = (int)__builtin_floorf(lod);
+    const float f = __builtin_rintf((lod - (float)l0) * 256.0f) * (1.0f / 256.0f);
+    __cu2amd_tex_f4 v = __cu2amd_tex_at_level(t, l0, dims, x, y, z, layer);
+    if (f == 0.0f || l0 + 1 >= t->levels) return v;
+    return (1.0f - f) * v + f * __cu2amd_tex_at_level(t, l0 + 1, dims, x, y, z, layer);
+}
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_sample(const struct __cu2amd_texref *t, int dims, float x, float y,
+                                                         float z, int layer) {
+    return __cu2amd_tex_mip(t, dims, x, y, z, layer, 0.0f);
+}
+/* The level of detail of gradients dx, dy (CUDA's tex*Grad): log2 of the longer one, in level
+ * 0's texels. */
+CU2AMD_DEVICE_INLINE float __cu2amd_tex_grad_lod(const struct __cu2amd_texref *t, int dims, const float *dx,
+                                                 const float *dy) {
+    float lx = 0.0f, ly = 0.0f;
+    for (int d = 0; d < dims; d++) {
+        const float scale = t->normalized ? (float)t->size[d] : 1.0f;
+        lx += (dx[d] * scale) * (dx[d] * scale);
+        ly += (dy[d] * scale) * (dy[d] * scale);
+    }
+    return 0.5f * __builtin_log2f(__builtin_fmaxf(lx, ly));
+}
 CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_fetch(cudaTextureObject_t obj, int x) {
     const struct __cu2amd_texref *t = CU2AMD_TEXREF(obj);
     if (x < 0 || x >= t->size[0]) {
@@ -410,39 +460,51 @@ CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered(cudaTextureObject_t
 CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered(cudaTextureObject_t t, float x, float y, int layer) {
     return __cu2amd_tex_sample(CU2AMD_TEXREF(t), 2, x, y, 0.0f, layer < 0 ? 0 : layer);
 }
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_lod(cudaTextureObject_t t, float x, float) {
-    return __cu2amd_tex_1d(t, x);
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_lod(cudaTextureObject_t t, float x, float level) {
+    return __cu2amd_tex_mip(CU2AMD_TEXREF(t), 1, x, 0.0f, 0.0f, -1, level);
 }
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_lod(cudaTextureObject_t t, float x, float y, float) {
-    return __cu2amd_tex_2d(t, x, y);
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_lod(cudaTextureObject_t t, float x, float y, float level) {
+    return __cu2amd_tex_mip(CU2AMD_TEXREF(t), 2, x, y, 0.0f, -1, level);
 }
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_3d_lod(cudaTextureObject_t t, float x, float y, float z, float) {
-    return __cu2amd_tex_3d(t, x, y, z);
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_3d_lod(cudaTextureObject_t t, float x, float y, float z, float level) {
+    return __cu2amd_tex_mip(CU2AMD_TEXREF(t), 3, x, y, z, -1, level);
 }
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_grad(cudaTextureObject_t t, float x, float, float) {
-    return __cu2amd_tex_1d(t, x);
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_grad(cudaTextureObject_t t, float x, float dx, float dy) {
+    const struct __cu2amd_texref *r = CU2AMD_TEXREF(t);
+    return __cu2amd_tex_mip(r, 1, x, 0.0f, 0.0f, -1, r->levels ? __cu2amd_tex_grad_lod(r, 1, &dx, &dy) : 0.0f);
 }
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_grad(cudaTextureObject_t t, float x, float y, float2, float2) {
-    return __cu2amd_tex_2d(t, x, y);
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_grad(cudaTextureObject_t t, float x, float y, float2 dx,
+                                                          float2 dy) {
+    const struct __cu2amd_texref *r = CU2AMD_TEXREF(t);
+    const float gx[2] = {dx.x, dx.y}, gy[2] = {dy.x, dy.y};
+    return __cu2amd_tex_mip(r, 2, x, y, 0.0f, -1, r->levels ? __cu2amd_tex_grad_lod(r, 2, gx, gy) : 0.0f);
 }
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_3d_grad(cudaTextureObject_t t, float x, float y, float z, float4,
-                                                          float4) {
-    return __cu2amd_tex_3d(t, x, y, z);
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_3d_grad(cudaTextureObject_t t, float x, float y, float z, float4 dx,
+                                                          float4 dy) {
+    const struct __cu2amd_texref *r = CU2AMD_TEXREF(t);
+    const float gx[3] = {dx.x, dx.y, dx.z}, gy[3] = {dy.x, dy.y, dy.z};
+    return __cu2amd_tex_mip(r, 3, x, y, z, -1, r->levels ? __cu2amd_tex_grad_lod(r, 3, gx, gy) : 0.0f);
 }
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered_lod(cudaTextureObject_t t, float x, int layer, float) {
-    return __cu2amd_tex_1d_layered(t, x, layer);
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered_lod(cudaTextureObject_t t, float x, int layer,
+                                                                 float level) {
+    return __cu2amd_tex_mip(CU2AMD_TEXREF(t), 1, x, 0.0f, 0.0f, layer < 0 ? 0 : layer, level);
 }
 CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered_lod(cudaTextureObject_t t, float x, float y, int layer,
-                                                                 float) {
-    return __cu2amd_tex_2d_layered(t, x, y, layer);
+                                                                 float level) {
+    return __cu2amd_tex_mip(CU2AMD_TEXREF(t), 2, x, y, 0.0f, layer < 0 ? 0 : layer, level);
 }
-CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered_grad(cudaTextureObject_t t, float x, int layer, float,
-                                                                  float) {
-    return __cu2amd_tex_1d_layered(t, x, layer);
+CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_1d_layered_grad(cudaTextureObject_t t, float x, int layer, float dx,
+                                                                  float dy) {
+    const struct __cu2amd_texref *r = CU2AMD_TEXREF(t);
+    return __cu2amd_tex_mip(r, 1, x, 0.0f, 0.0f, layer < 0 ? 0 : layer,
+                            r->levels ? __cu2amd_tex_grad_lod(r, 1, &dx, &dy) : 0.0f);
 }
 CU2AMD_DEVICE_INLINE __cu2amd_tex_f4 __cu2amd_tex_2d_layered_grad(cudaTextureObject_t t, float x, float y, int layer,
-                                                                  float2, float2) {
-    return __cu2amd_tex_2d_layered(t, x, y, layer);
+                                                                  float2 dx, float2 dy) {
+    const struct __cu2amd_texref *r = CU2AMD_TEXREF(t);
+    const float gx[2] = {dx.x, dx.y}, gy[2] = {dy.x, dy.y};
+    return __cu2amd_tex_mip(r, 2, x, y, 0.0f, layer < 0 ? 0 : layer,
+                            r->levels ? __cu2amd_tex_grad_lod(r, 2, gx, gy) : 0.0f);
 }
 /* Cubemaps (Programming Guide, "Cubemap Textures"): the major axis picks the face, whose
  * normalized coordinates ((s / m + 1) / 2, (t / m + 1) / 2) sample it as a layer (clamped). */

@@ -25,7 +25,10 @@ typedef struct cudaChannelFormatDesc cudaChannelFormatDesc;
 struct cudaArray;
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
-struct __cu2amd_mipmapped_array; /* mipmapped arrays are not provided */
+/* A mipmapped array is HIP's hipMipmappedArray (ROCm's, or the host platform's record). */
+struct __cu2amd_mipmapped_array;
+typedef struct __cu2amd_mipmapped_array *cudaMipmappedArray_t;
+typedef const struct __cu2amd_mipmapped_array *cudaMipmappedArray_const_t;
 
 #define cudaArrayDefault 0x00
 #define cudaArrayLayered 0x01
@@ -49,7 +52,7 @@ struct cudaResourceDesc {
             cudaArray_t array;
         } array;
         struct {
-            struct __cu2amd_mipmapped_array *mipmap;
+            cudaMipmappedArray_t mipmap;
         } mipmap;
         struct {
             void *devPtr;

@@ -6,9 +6,6 @@
 
 typedef struct __cu2amd_unsupported_cudaArraySparseProperties *cudaArraySparseProperties __attribute__((unavailable("cu2amd does not support cudaArraySparseProperties (Data types used by CUDA Runtime: types) yet")));
 typedef struct __cu2amd_unsupported_cudaFunction_t *cudaFunction_t __attribute__((unavailable("cu2amd does not support cudaFunction_t (Data types used by CUDA Runtime: types) yet")));
-typedef struct __cu2amd_unsupported_cudaMipmappedArray_t *cudaMipmappedArray_t __attribute__((unavailable("cu2amd does not support cudaMipmappedArray_t (Data types used by CUDA Runtime: types) yet")));
-__host__ int cudaArrayGetMemoryRequirements(...) __attribute__((unavailable("cu2amd does not support cudaArrayGetMemoryRequirements (Memory Management) yet")));
-__host__ int cudaArrayGetPlane(...) __attribute__((unavailable("cu2amd does not support cudaArrayGetPlane (Memory Management) yet")));
 __host__ int cudaArrayGetSparseProperties(...) __attribute__((unavailable("cu2amd does not support cudaArrayGetSparseProperties (Memory Management) yet")));
 __host__ int cudaD3D10GetDevice(...) __attribute__((unavailable("cu2amd: cudaD3D10GetDevice (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux")));
 __host__ int cudaD3D10GetDevices(...) __attribute__((unavailable("cu2amd: cudaD3D10GetDevices (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux")));
@@ -54,9 +51,7 @@ __host__ int cudaEGLStreamProducerPresentFrame(...) __attribute__((unavailable("
 __host__ int cudaEGLStreamProducerReturnFrame(...) __attribute__((unavailable("cu2amd: cudaEGLStreamProducerReturnFrame (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart")));
 __host__ int cudaEventCreateFromEGLSync(...) __attribute__((unavailable("cu2amd: cudaEventCreateFromEGLSync (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart")));
 __host__ int cudaExternalMemoryGetMappedMipmappedArray(...) __attribute__((unavailable("cu2amd does not support cudaExternalMemoryGetMappedMipmappedArray (External Resource Interoperability) yet")));
-__host__ int cudaFreeMipmappedArray(...) __attribute__((unavailable("cu2amd does not support cudaFreeMipmappedArray (Memory Management) yet")));
 __host__ int cudaGetFuncBySymbol(...) __attribute__((unavailable("cu2amd does not support cudaGetFuncBySymbol (Interactions with the CUDA Driver API) yet")));
-__host__ int cudaGetMipmappedArrayLevel(...) __attribute__((unavailable("cu2amd does not support cudaGetMipmappedArrayLevel (Memory Management) yet")));
 __host__ int cudaGraphAddExternalSemaphoresSignalNode(...) __attribute__((unavailable("cu2amd: cudaGraphAddExternalSemaphoresSignalNode (Graph Management) is unsupported: external semaphores are not provided")));
 __host__ int cudaGraphAddExternalSemaphoresWaitNode(...) __attribute__((unavailable("cu2amd: cudaGraphAddExternalSemaphoresWaitNode (Graph Management) is unsupported: external semaphores are not provided")));
 __host__ int cudaGraphConditionalHandleCreate(...) __attribute__((unavailable("cu2amd: cudaGraphConditionalHandleCreate (Graph Management) is unsupported: ROCm 5.2's HIP has no conditional nodes, and the host platform has no such nodes")));
@@ -79,8 +74,6 @@ __host__ int cudaGraphicsVDPAURegisterOutputSurface(...) __attribute__((unavaila
 __host__ int cudaGraphicsVDPAURegisterVideoSurface(...) __attribute__((unavailable("cu2amd: cudaGraphicsVDPAURegisterVideoSurface (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart")));
 __host__ int cudaLibraryGetManaged(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetManaged (Library Management) yet")));
 __host__ int cudaLibraryGetUnifiedFunction(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetUnifiedFunction (Library Management) yet")));
-__host__ int cudaMallocMipmappedArray(...) __attribute__((unavailable("cu2amd does not support cudaMallocMipmappedArray (Memory Management) yet")));
-__host__ int cudaMipmappedArrayGetMemoryRequirements(...) __attribute__((unavailable("cu2amd does not support cudaMipmappedArrayGetMemoryRequirements (Memory Management) yet")));
 __host__ int cudaMipmappedArrayGetSparseProperties(...) __attribute__((unavailable("cu2amd does not support cudaMipmappedArrayGetSparseProperties (Memory Management) yet")));
 __host__ int cudaOccupancyMaxActiveClusters(...) __attribute__((unavailable("cu2amd does not support cudaOccupancyMaxActiveClusters (Occupancy) yet")));
 __host__ int cudaOccupancyMaxPotentialClusterSize(...) __attribute__((unavailable("cu2amd does not support cudaOccupancyMaxPotentialClusterSize (Occupancy) yet")));
