@@ -766,42 +766,7 @@ CU2AMD_API CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
     return CUDA_SUCCESS;
 }
 
-/* ------------------------------------------------------------------ libraries */
-
-/* Library options are accepted and ignored (the code is always copied). */
-CU2AMD_API CUresult cuLibraryLoadData(CUlibrary *library, const void *code, CUjit_option *jitOptions,
-                                      void **jitOptionsValues, unsigned int numJitOptions,
-                                      CUlibraryOption *libraryOptions, void **libraryOptionValues,
-                                      unsigned int numLibraryOptions) {
-    (void)libraryOptions, (void)libraryOptionValues, (void)numLibraryOptions;
-    return cuModuleLoadDataEx(library, code, numJitOptions, jitOptions, jitOptionsValues);
-}
-CU2AMD_API CUresult cuLibraryLoadFromFile(CUlibrary *library, const char *fileName, CUjit_option *jitOptions,
-                                          void **jitOptionsValues, unsigned int numJitOptions,
-                                          CUlibraryOption *libraryOptions, void **libraryOptionValues,
-                                          unsigned int numLibraryOptions) {
-    (void)jitOptions, (void)jitOptionsValues, (void)numJitOptions;
-    (void)libraryOptions, (void)libraryOptionValues, (void)numLibraryOptions;
-    return cuModuleLoad(library, fileName);
-}
-CU2AMD_API CUresult cuLibraryUnload(CUlibrary library) { return cuModuleUnload(library); }
-CU2AMD_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library) {
-    if (!pMod || !library) return !pMod ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-    *pMod = library;
-    return CUDA_SUCCESS;
-}
-CU2AMD_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library, const char *name) {
-    return cuModuleGetFunction(pKernel, library, name);
-}
-CU2AMD_API CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name) {
-    return cuModuleGetGlobal(dptr, bytes, library, name);
-}
-CU2AMD_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel) {
-    if (!pFunc) return CUDA_ERROR_INVALID_VALUE;
-    if (!kernel) return CUDA_ERROR_INVALID_HANDLE;
-    *pFunc = kernel;
-    return CUDA_SUCCESS;
-}
+/* Libraries (cuLibrary*, cuKernel*): cu2amd/driver_library.h. */
 
 /* ------------------------------------------------------------------ linking */
 
@@ -879,21 +844,6 @@ CU2AMD_API CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig co
     return err != CUDA_SUCCESS                                       ? err
            : (unsigned)config > CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE ? CUDA_ERROR_INVALID_VALUE
                                                                         : CUDA_SUCCESS;
-}
-
-CU2AMD_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev) {
-    int count = 0;
-    CUresult err = cuDeviceGetCount(&count);
-    if (err != CUDA_SUCCESS) return err;
-    if (dev < 0 || dev >= count) return CUDA_ERROR_INVALID_DEVICE;
-    return cuFuncGetAttribute(pi, attrib, kernel);
-}
-CU2AMD_API CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev) {
-    int count = 0;
-    CUresult err = cuDeviceGetCount(&count);
-    if (err != CUDA_SUCCESS) return err;
-    if (dev < 0 || dev >= count) return CUDA_ERROR_INVALID_DEVICE;
-    return cuFuncSetCacheConfig(kernel, config);
 }
 
 CU2AMD_API CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function) {
@@ -1303,6 +1253,7 @@ CU2AMD_API CUresult cuEventDestroy(CUevent hEvent) { return CU2AMD_CU(hipEventDe
 #include "cu2amd/driver_launch_ex.h"
 #include "cu2amd/driver_library.h"
 #include "cu2amd/driver_interop.h"
+#include "cu2amd/driver_library_entry.h" /* after every cu* function: their addresses */
 
 #undef CU2AMD_PTR
 #undef CU2AMD_API

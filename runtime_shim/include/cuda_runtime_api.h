@@ -62,4 +62,8 @@ CU2AMD_API cudaError_t __cu2amd_fail_in(cudaError_t error, const char *function)
 
 #undef CU2AMD_API
 #undef CU2AMD_ERR
+
+/* Library management and driver entry points are the driver API's (cuda.h, whose
+ * cu2amd/driver_library_entry.h defines the runtime's library functions). */
+#include "cuda.h"
 #endif

@@ -760,6 +760,9 @@ for _kind in (Kind.ENUM, Kind.TYPE, Kind.ENUMERATOR):  # launch attributes (impl
     _rows = {n: why for n, (k, why) in impl_coop.DRIVER_TYPES.items() if k is _kind}
     _declared(f"Data types used by the driver API: {_kind.value}s (launch attributes)", _kind,
               _rows)  # fmt: skip
+for _kind in (Kind.ENUM, Kind.TYPE, Kind.ENUMERATOR):  # entry points (impl_library.DRIVER_TYPES)
+    _rows = {n: why for n, (k, why) in impl_library.DRIVER_TYPES.items() if k is _kind}
+    _declared(f"Data types used by the driver API: {_kind.value}s (entry points)", _kind, _rows)
 _declared(
     "Data types used by the driver API: macros",
     Kind.MACRO,

@@ -294,6 +294,7 @@ for _kind, _names in impl_coop.NEW_TYPES.items():
     S(f"Data types used by CUDA Runtime: {_kind.value}s (launch attributes)",
       " ".join(sorted(_names)), kind=_kind, rocm=hip_name)  # fmt: skip
 for _kind, _section, _names in (*impl_texture.TYPE_SECTIONS, *impl_graph.TYPE_SECTIONS,
+                                 *impl_library.TYPE_SECTIONS,
                                  *impl_interop.TYPE_SECTIONS):  # fmt: skip
     S(_section, _names, kind=_kind)
 

@@ -5,8 +5,16 @@
 
 /* ------------------------------------------------------------------ launches */
 
+#include "cu2amd/library_registry.h"
+/* A library's kernel (cudaLibraryGetKernel) is launched through its module. */
 CU2AMD_API cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                         size_t sharedMem = 0, cudaStream_t stream = 0) {
+    if (__cu2amd_lib_is_kernel(func)) {
+        if (sharedMem > 0xFFFFFFFFu) return __cu2amd_fail(cudaErrorInvalidValue);
+        return CU2AMD_ERR(hipModuleLaunchKernel((struct ihipModuleSymbol_t *)(size_t)func, gridDim.x, gridDim.y,
+                                                gridDim.z, blockDim.x, blockDim.y, blockDim.z, (unsigned int)sharedMem,
+                                                __cu2amd_stream(stream), args, 0));
+    }
     return CU2AMD_ERR(hipLaunchKernel(func, gridDim, blockDim, args, sharedMem, __cu2amd_stream(stream)));
 }
 /* CUDA declares `const T *func`, which clang cannot deduce from a function pointer. */

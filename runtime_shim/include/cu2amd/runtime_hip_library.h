@@ -4,6 +4,10 @@
 #define CU2AMD_RUNTIME_HIP_LIBRARY_H
 
 extern "C" {
+/* A library kernel's launch (cudaLaunchKernel of a cudaLibraryGetKernel handle). */
+int hipModuleLaunchKernel(struct ihipModuleSymbol_t *f, unsigned int gridDimX, unsigned int gridDimY,
+                          unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+                          unsigned int sharedMemBytes, cudaStream_t stream, void **kernelParams, void **extra);
 }
 
 #endif

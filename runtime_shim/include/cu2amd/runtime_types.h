@@ -30,6 +30,9 @@
     X(cudaErrorNoKernelImageForDevice, 209, "no kernel image is available for execution on the device")                \
     X(cudaErrorUnsupportedLimit, 215, "limit is not supported on this architecture")                                   \
     X(cudaErrorPeerAccessUnsupported, 217, "peer access is not supported between these two devices")                   \
+    X(cudaErrorInvalidPtx, 218, "a PTX JIT compilation failed")                                                        \
+    X(cudaErrorJitCompilerNotFound, 221, "PTX JIT compiler library not found")                                         \
+    X(cudaErrorFileNotFound, 301, "file not found")                                                                    \
     X(cudaErrorInvalidResourceHandle, 400, "invalid resource handle")                                                  \
     X(cudaErrorIllegalState, 401, "the operation cannot be performed in the present state")                            \
     X(cudaErrorNotFound, 500, "named symbol not found")                                                                \
