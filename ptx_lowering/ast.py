@@ -71,6 +71,14 @@ class Negated:
 
 
 @dataclass(frozen=True, slots=True)
+class Minus:
+    """`-%r`: a negated register source (vmad's operands, PTX ISA 9.7.18.1.3)."""
+
+    operand: Name
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
 class Pair:
     """`%p|%q`: the two destinations of setp and friends; `{%f1, %f2}|%p` (tex, suld)."""
 
@@ -122,6 +130,7 @@ Operand = (
     | Address
     | VectorOp
     | Negated
+    | Minus
     | Pair
     | ParenList
     | AddressList

@@ -725,6 +725,11 @@ class Builder:
         bang, name = kids
         return ast.Negated(ast.Name(name[1], self._loc(name)), self._loc(bang))
 
+    def minus(self, kids: list[Tok]) -> ast.Minus:
+        (name,) = kids  # the "-" is filtered out: the register's location stands for both
+        loc = self._loc(name)
+        return ast.Minus(ast.Name(name[1], loc), loc)
+
     def pair(self, kids: list[Tok]) -> ast.Pair:
         a, b = kids
         loc = self._loc(a)

@@ -148,6 +148,8 @@ def operand(op: ast.Operand) -> str:
             return "{" + ", ".join(operand(e) for e in op.elements) + "}"
         case ast.Negated():
             return "!" + op.operand.name
+        case ast.Minus():
+            return "-" + op.operand.name
         case ast.Pair():
             return f"{operand(op.first)}|{op.second.name}"
         case ast.ParenList():

@@ -133,6 +133,10 @@ def test_operand_shapes() -> None:
     assert isinstance(parse_operand("!%p3"), ast.Negated)
     sreg = parse_operand("%tid.x")
     assert isinstance(sreg, ast.Name) and sreg.name == "%tid.x"
+    # video instructions: selectors and masks stay on the name; vmad's operands take a sign
+    assert parse_operand("%r1.b3210").name == "%r1.b3210"
+    minus = parse_operand("-%r2.h1")
+    assert isinstance(minus, ast.Minus) and minus.operand.name == "%r2.h1"
 
 
 def test_statements() -> None:

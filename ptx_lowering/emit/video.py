@@ -160,22 +160,42 @@ def scalar(ctx: FunctionContext, instr: ast.Instruction) -> None:
     ctx.write(dst, b.trunc(tmp, I32), dtype)
 
 
+def _negation(op: ast.Operand) -> tuple[ast.Operand, bool]:
+    return (op.operand, True) if isinstance(op, ast.Minus) else (op, False)
+
+
 @emitter("video.vmad")
 def vmad(ctx: FunctionContext, instr: ast.Instruction) -> None:
-    """vmad (9.7.18.1.3): (a*b) + c {+1 with .po}, scaled by .shr7/.shr15, saturated to the
-    final result's 32-bit range. The final result is signed when a or b is."""
+    """vmad (9.7.18.1.3): {-}(a*b) {-}c, or (a*b) + c + 1 with .po, scaled by .shr7/.shr15,
+    saturated to the final result's 32-bit range, as the ISA's pseudo-code: a negated
+    product is ~(a*b) + 1, a negated c is ~c + 1 (c's 32 bits sign-extended: the final
+    result is signed when a or b is signed or anything is negated)."""
     b = ctx.builder
     dec = instr.decoded
     dst, dsel = _split(instr.operands[0])
     if dsel is not None:
         raise ctx.error(f"vmad takes no destination selector ('.{dsel}')", instr.operands[0].loc)
+    a_op, neg_a = _negation(instr.operands[1])
+    b_op, neg_b = _negation(instr.operands[2])
+    c_op, neg_c = _negation(instr.operands[3])
+    po = dec.get("mode") == "po"
+    if po and (neg_a or neg_b or neg_c):
+        raise ctx.error("vmad.po takes no negated operands")
+    negate_product = neg_a != neg_b
+    if negate_product and neg_c:
+        raise ctx.error("vmad negates the product (a*b) or c, not both")
     atype, btype = dec.type("atype"), dec.type("btype")
-    signed = atype.is_signed or btype.is_signed
-    ta = _part(ctx, instr.operands[1], atype, I128, "a")
-    tb = _part(ctx, instr.operands[2], btype, I128, "b")
-    c = _extend(b, _plain(ctx, instr.operands[3], U32, "c"), signed, I128)
-    tmp = b.add(b.mul(ta, tb), c)
-    if dec.get("mode") == "po":
+    signed = atype.is_signed or btype.is_signed or negate_product or neg_c
+    ta = _part(ctx, a_op, atype, I128, "a")
+    tb = _part(ctx, b_op, btype, I128, "b")
+    c = _plain(ctx, c_op, U32, "c")
+    tmp = b.mul(ta, tb)
+    if negate_product:
+        tmp = b.not_(tmp)
+    elif neg_c:
+        c = b.not_(c)
+    tmp = b.add(tmp, _extend(b, c, signed, I128))
+    if po or negate_product or neg_c:  # the ISA's lsb
         tmp = b.add(tmp, ir.Constant(I128, 1))
     scale = dec.get("scale")
     if scale is not None:

@@ -2,9 +2,8 @@
 (miscellaneous: brkpt, nanosleep, pmevent, trap, setmaxnreg).
 
 Video operands carry byte and half-word selectors and masks as part of the register name
-(`%r1.b0`, `%r2.h10`, `%r3.b7654`): emit/video.py reads them. vmad's `-a`/`-b`/`-c`
-operand negation is not in the grammar yet (a syntax error); every other video form is
-lowered.
+(`%r1.b0`, `%r2.h10`, `%r3.b7654`) and vmad's operands a `-` sign (ast.Minus):
+emit/video.py reads them.
 """
 
 from __future__ import annotations
@@ -65,8 +64,7 @@ FORMS = (
         op, "9.7.18.1.2", (*_types("dtype", "atype"), slot("btype", "u32"), SAT,
                            slot("mode", "clamp wrap")))),
     # 9.7.18.1.3 vmad
-    Form("vmad", "9.7.18.1.3", (*THREE, SAT, SCALE), (D, A, A, A), emitter="video.vmad",
-         note="not the negated operands -a, -b, -c (a syntax error for now)"),
+    Form("vmad", "9.7.18.1.3", (*THREE, SAT, SCALE), (D, A, A, A), emitter="video.vmad"),
     Form("vmad", "9.7.18.1.3", (*THREE, slot("mode", "po"), SAT, SCALE), (D, A, A, A),
          emitter="video.vmad"),
     # 9.7.18.1.4 vset

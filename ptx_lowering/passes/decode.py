@@ -41,9 +41,15 @@ def _operand_fits(kind: Op, op: ast.Operand) -> bool:
             return isinstance(op, ast.Name | ast.VectorOp | ast.Pair)
         case Op.PRED_SRC:
             return isinstance(op, ast.Name | ast.Negated | ast.IntImm)
-        case Op.SRC:  # `sym+4` and `arr[2]` are constant addresses
+        case Op.SRC:  # `sym+4` and `arr[2]` are constant addresses; `-%r` for vmad
             return isinstance(
-                op, ast.Name | ast.IntImm | ast.FloatImm | ast.SymbolOffset | ast.ArrayElement
+                op,
+                ast.Name
+                | ast.IntImm
+                | ast.FloatImm
+                | ast.SymbolOffset
+                | ast.ArrayElement
+                | ast.Minus,
             )
         case Op.ADDR:
             return isinstance(op, ast.Address)

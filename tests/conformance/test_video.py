@@ -177,6 +177,24 @@ def _vmad_forms(args: list[np.ndarray]) -> Forms:
     return forms
 
 
+def _vmad_negated_forms(args: list[np.ndarray]) -> Forms:
+    """-a, -b, -c, and -a with -b (a positive product), for every type and modifier."""
+    a, b, c = args
+    forms = []
+    cycle = itertools.cycle(itertools.product(SELECTORS, SELECTORS[::-1]))
+    choices = itertools.cycle(itertools.product(("a", "b", "c", "ab"), (None, "shr7", "shr15")))
+    for (d, at, bt), sat, _ in itertools.product(
+        itertools.product(TYPES, repeat=3), (False, True), range(3)
+    ):
+        (asel, bsel), (negate, scale) = next(cycle), next(choices)
+        ops = [f"{'-' if x in negate else ''}{r}" for x, r in
+               (("a", f"%a0{_sel(asel)}"), ("b", f"%a1{_sel(bsel)}"), ("c", "%a2"))]  # fmt: skip
+        text = f"vmad.{d}.{at}.{bt}{'.sat' if sat else ''}{_sel(scale)} %d, {', '.join(ops)};"
+        kw = dict(atype=at, btype=bt, asel=asel, bsel=bsel, sat=sat, scale=scale, negate=negate)
+        forms.append((text, partial(model.vmad, a, b, c, **kw)))
+    return forms
+
+
 SIMD_OPS = ("add", "sub", "avrg", "absdiff", "min", "max", "set")
 
 
@@ -231,6 +249,7 @@ FAMILIES: dict[str, Callable[[list[np.ndarray]], Forms]] = {
     **{op: partial(_shift_forms, op) for op in ("vshl", "vshr")},
     "vset": _vset_forms,
     "vmad": _vmad_forms,
+    "vmad-negated": _vmad_negated_forms,
     **{f"v{op}{n}": partial(_simd_forms, op, n) for op in SIMD_OPS for n in (2, 4)},
 }
 
@@ -282,6 +301,10 @@ def test_kernels_are_legal_ptx(tmp_path: Path) -> None:
         ("vmax4.u32.u32.u32 %r1, %r2.h10, %r3, %r4;", r"'\.h10' is not a selector of vmax4"),
         ("vset2.u32.u32.eq %r1, %r2, %r3, %r4.h0;", r"c takes no selector \('\.h0'\)"),
         ("vmad.u32.u32.u32 %r1.h0, %r2, %r3, %r4;", r"vmad takes no destination selector"),
+        ("vmad.u32.u32.u32.po %r1, -%r2, %r3, %r4;", r"vmad\.po takes no negated operands"),
+        ("vmad.s32.u32.u32 %r1, -%r2, %r3, -%r4;", r"the product \(a\*b\) or c, not both"),
+        ("vadd.u32.u32.u32 %r1, -%r2, %r3;", r"this operand kind is not allowed here"),
+        ("add.u32 %r1, -%r2, %r3;", r"this operand kind is not allowed here"),
     ],
 )
 def test_selector_errors(instr: str, message: str) -> None:

@@ -118,12 +118,24 @@ def vmad(
     po: bool = False,
     sat: bool = False,
     scale: str | None = None,
+    negate: str = "",
 ) -> np.ndarray:
-    """vmad without operand negation: signedFinal = a or b signed; c extended by it."""
+    """vmad; `negate` names the negated operands ("a", "bc" ...)."""
     ta = part_select(exact(a), atype == "s32", asel)
     tb = part_select(exact(b), btype == "s32", bsel)
-    signed = atype == "s32" or btype == "s32"
-    tmp = ta * tb + signed_field(exact(c), 32, signed) + (1 if po else 0)
+    product_negated = ("a" in negate) != ("b" in negate)
+    c_negated = "c" in negate
+    signed = atype == "s32" or btype == "s32" or product_negated or c_negated
+    tmp = ta * tb
+    tc = exact(c)
+    lsb = 0
+    if po:
+        lsb = 1
+    elif product_negated:
+        tmp, lsb = ~tmp, 1
+    elif c_negated:
+        tc, lsb = ~tc & 0xFFFFFFFF, 1
+    tmp = tmp + signed_field(tc, 32, signed) + lsb
     if scale is not None:
         tmp = tmp >> (7 if scale == "shr7" else 15)
     if sat:
