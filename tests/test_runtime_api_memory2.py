@@ -570,8 +570,8 @@ def test_mipmap_sampling_builds_for_gfx1100(source: Path, tmp_path: Path) -> Non
     assert proc.returncode == 0, proc.stderr
 
 
-# The driver API's mirrors of the log, from a plain C file: the same log (a failing
-# cuDeviceGet is in it), CUDA's layout of the callback.
+# The driver API's mirrors, from a plain C file: the same log (a failing cuDeviceGet is in it),
+# CUDA's layout of the callback; mipmapped arrays, the RDMA flush, budget notifications.
 PLAIN_C = r"""
 #include <cuda.h>
 #include <stdio.h>
@@ -580,6 +580,10 @@ static int seen;
 static void on_log(void *data, CUlogLevel level, char *message, size_t length) {
     seen += data == &seen && level == CU_LOG_LEVEL_ERROR && length == strlen(message) &&
             strstr(message, "[CUDA][E][cuDeviceGet] Returning 101 (CUDA_ERROR_INVALID_DEVICE)") != NULL;
+}
+static void on_budget(CUasyncNotificationInfo *info, void *data, CUasyncCallbackHandle handle) {
+    (void)info, (void)handle;
+    *(int *)data += 100;
 }
 int main(void) {
     CUlogsCallbackHandle handle;
@@ -593,6 +597,57 @@ int main(void) {
     if (size != strlen(buffer) || !strstr(buffer, "invalid device ordinal\n")) return 4;
     if (cuLogsUnregisterCallback(handle) || cuLogsUnregisterCallback(handle) != CUDA_ERROR_INVALID_VALUE) return 5;
     if (cuLogsDumpToMemory(&it, NULL, &size, 0) != CUDA_ERROR_INVALID_VALUE) return 6;
+
+    /* Mipmapped arrays: 16 x 8, 10 levels asked, 5 made. */
+    CUDA_ARRAY3D_DESCRIPTOR desc = {16, 8, 0, CU_AD_FORMAT_FLOAT, 1, 0};
+    CUmipmappedArray mip;
+    CUarray level, plane;
+    CUDA_ARRAY3D_DESCRIPTOR got;
+    CUDA_ARRAY_MEMORY_REQUIREMENTS req;
+    if (cuMipmappedArrayCreate(&mip, &desc, 10) || cuMipmappedArrayGetLevel(&level, mip, 4)) return 7;
+    if (cuArray3DGetDescriptor(&got, level) || got.Width != 1 || got.Height != 1 || got.NumChannels != 1) return 8;
+    if (cuMipmappedArrayGetLevel(&level, mip, 2) || cuArray3DGetDescriptor(&got, level) || got.Width != 4 ||
+        got.Height != 2)
+        return 9;
+    if (cuMipmappedArrayGetLevel(&plane, mip, 5) != CUDA_ERROR_INVALID_VALUE) return 10;
+    if (cuMipmappedArrayGetLevel(&plane, (CUmipmappedArray)&desc, 0) != CUDA_ERROR_INVALID_HANDLE) return 11;
+    if (cuArrayGetPlane(&plane, level, 0) != CUDA_ERROR_INVALID_VALUE) return 12;
+    if (cuArrayGetMemoryRequirements(&req, level, 0) != CUDA_ERROR_INVALID_VALUE ||
+        cuMipmappedArrayGetMemoryRequirements(&req, mip, 0) != CUDA_ERROR_INVALID_VALUE ||
+        cuArrayGetMemoryRequirements(&req, level, 7) != CUDA_ERROR_INVALID_DEVICE)
+        return 13;
+    CUDA_RESOURCE_DESC res;
+    memset(&res, 0, sizeof res);
+    res.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+    res.res.mipmap.hMipmappedArray = mip;
+    CUDA_TEXTURE_DESC tex;
+    memset(&tex, 0, sizeof tex);
+    tex.flags = CU_TRSF_NORMALIZED_COORDINATES;
+    tex.maxMipmapLevelClamp = 4.0f;
+    CUtexObject obj;
+    CUDA_RESOURCE_DESC back;
+    if (cuTexObjectCreate(&obj, &res, &tex, NULL) || cuTexObjectGetResourceDesc(&back, obj) ||
+        back.resType != CU_RESOURCE_TYPE_MIPMAPPED_ARRAY || back.res.mipmap.hMipmappedArray != mip ||
+        cuTexObjectDestroy(obj))
+        return 14;
+    if (cuMipmappedArrayDestroy(mip) || cuMipmappedArrayDestroy(mip) != CUDA_ERROR_INVALID_HANDLE) return 15;
+
+    /* The RDMA flush and budget notifications. */
+    if (cuFlushGPUDirectRDMAWrites(CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX,
+                                   CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER) ||
+        cuFlushGPUDirectRDMAWrites(CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX,
+                                   (CUflushGPUDirectRDMAWritesScope)1) != CUDA_ERROR_INVALID_VALUE)
+        return 16;
+    CUasyncCallbackHandle h1, h2;
+    if (cuDeviceRegisterAsyncNotification(0, on_budget, &seen, &h1) ||
+        cuDeviceRegisterAsyncNotification(0, on_budget, &seen, &h2) || h1 == h2 ||
+        cuDeviceRegisterAsyncNotification(3, on_budget, &seen, &h2) != CUDA_ERROR_INVALID_DEVICE ||
+        cuDeviceRegisterAsyncNotification(0, NULL, &seen, &h2) != CUDA_ERROR_INVALID_VALUE)
+        return 17;
+    if (cuDeviceUnregisterAsyncNotification(0, h1) ||
+        cuDeviceUnregisterAsyncNotification(0, h1) != CUDA_ERROR_INVALID_VALUE ||
+        cuDeviceUnregisterAsyncNotification(0, h2))
+        return 18;
     printf("%d\n", seen);
     return 0;
 }
@@ -600,7 +655,8 @@ int main(void) {
 
 
 def test_driver_logs_from_plain_c(tmp_path: Path) -> None:
-    """cuLogs* with gcc (strict C11, no warnings) and the host runtime as libcuda."""
+    """cuLogs*, cuMipmappedArray*, cuFlushGPUDirectRDMAWrites, cuDevice(Un)RegisterAsync-
+    Notification with gcc (strict C11, no warnings) and the host runtime as libcuda."""
     from cu2amd.runtime_shim.host.build import runtime_library
 
     cc = shutil.which("cc")

@@ -296,6 +296,18 @@ DRIVER: dict[str, Impl] = {
         cuMemPoolImportPointer
     """)
     },
+    "cuFlushGPUDirectRDMAWrites": Impl(
+        "cu2amd: __atomic_thread_fence", E, "as cudaDeviceFlushGPUDirectRDMAWrites (a fence)"
+    ),
+    **{
+        name: Impl(
+            "cu2amd: cu2amd/driver_extra.h",
+            E,
+            "as cudaDeviceRegisterAsyncNotification: registration and removal as CUDA's; no "
+            "memory budget on Linux, so no callback is ever called",
+        )
+        for name in names("cuDeviceRegisterAsyncNotification cuDeviceUnregisterAsyncNotification")
+    },
     "cuDeviceGetP2PAttribute": Impl(
         "hipDeviceGetP2PAttribute",
         note="CUDA's attribute numbers (HIP's count from 0); host platform: one device, so "
@@ -421,6 +433,8 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CUstreamAttrValue CUstreamWaitValue_flags CUstreamWriteValue_flags
         CUstreamBatchMemOpType CUstreamBatchMemOpParams CUdevice_P2PAttribute
         CUlogLevel CUlogIterator CUlogsCallbackHandle CUlogsCallback
+        CUflushGPUDirectRDMAWritesTarget CUflushGPUDirectRDMAWritesScope CUasyncNotificationType
+        CUasyncNotificationInfo CUasyncCallbackHandle CUasyncCallback
     """)
     },
     **{  # CUDA 12.9's error log management, newer than the driver API cuda.h follows (12.0)
@@ -462,7 +476,9 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CU_LIMIT_{DEV_RUNTIME_PENDING_LAUNCH_COUNT,MAX_L2_FETCH_GRANULARITY}
         CU_LIMIT_PERSISTING_L2_CACHE_SIZE CUDA_ERROR_UNSUPPORTED_LIMIT
         CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY CIG_DATA_TYPE_D3D12_COMMAND_QUEUE
-        CU_LOG_LEVEL_ERROR CU_LOG_LEVEL_WARNING
+        CU_LOG_LEVEL_ERROR CU_LOG_LEVEL_WARNING CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX
+        CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES
+        CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET
     """)
     },
 }

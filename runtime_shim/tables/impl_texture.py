@@ -162,7 +162,31 @@ RUNTIME: dict[str, Impl] = {
     ),
     "cudaDestroySurfaceObject": Impl("hipDestroySurfaceObject (C++ linkage in libamdhip64 5.2)"),
 }
-DRIVER: dict[str, Impl] = {}
+DRIVER: dict[str, Impl] = {
+    "cuMipmappedArrayCreate": Impl("hipMallocMipmappedArray", note=_MIP),
+    "cuMipmappedArrayDestroy": Impl("hipFreeMipmappedArray"),
+    "cuMipmappedArrayGetLevel": Impl(
+        "hipGetMipmappedArrayLevel",
+        note="an unknown mipmapped array is CUDA_ERROR_INVALID_HANDLE, a level past the last "
+        "CUDA_ERROR_INVALID_VALUE",
+    ),
+    **{
+        name: Impl(
+            "cu2amd: cu2amd/driver_texture.h",
+            E,
+            _DEFERRED.replace("cudaErrorInvalidValue", "CUDA_ERROR_INVALID_VALUE").replace(
+                "cudaArrayDeferredMapping", "CUDA_ARRAY3D_DEFERRED_MAPPING"
+            ),
+        )
+        for name in names("cuArrayGetMemoryRequirements cuMipmappedArrayGetMemoryRequirements")
+    },
+    "cuArrayGetPlane": Impl(
+        "cu2amd: cu2amd/driver_texture.h",
+        E,
+        "no multi-planar formats (NV12 ...) on cu2amd's targets: CUDA's answer for any other "
+        "array, CUDA_ERROR_INVALID_VALUE (after checking the handle)",
+    ),
+}
 
 # Device functions (intrinsics.py's "Texture Functions" and "Surface Functions" rows).
 _NO_IMAGES = (
@@ -267,6 +291,9 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     },
     "CUarray": (Kind.TYPE, "hipArray_t (a cudaArray_t)"),
     "CUarray_st": (Kind.TYPE, "hipArray"),
+    "CUmipmappedArray": (Kind.TYPE, "hipMipmappedArray_t (a cudaMipmappedArray_t)"),
+    "CUDA_ARRAY_MEMORY_REQUIREMENTS": (Kind.TYPE, _CU),
+    "CUDA_ARRAY_MEMORY_REQUIREMENTS_st": (Kind.TYPE, _CU),
     "CUtexObject": (Kind.TYPE, "hipTextureObject_t (a cudaTextureObject_t)"),
     "CUsurfObject": (Kind.TYPE, "hipSurfaceObject_t (a cudaSurfaceObject_t)"),
     **{

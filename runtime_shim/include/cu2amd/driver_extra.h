@@ -739,6 +739,99 @@ CU2AMD_API CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
     return CU2AMD_CU(hipCtxDisablePeerAccess(peerContext));
 }
 
+/* ------------------------------------------------------------------ GPUDirect RDMA and budget notifications */
+
+/* As the runtime's cudaDeviceFlushGPUDirectRDMAWrites: the arguments checked, a system-wide
+ * fence (no GPUDirect RDMA writers on cu2amd's targets). */
+typedef enum __cu2amd_cu_flush_target {
+    CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX = 0,
+} CUflushGPUDirectRDMAWritesTarget;
+typedef enum __cu2amd_cu_flush_scope {
+    CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER = 100,
+    CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES = 200,
+} CUflushGPUDirectRDMAWritesScope;
+CU2AMD_API CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
+                                               CUflushGPUDirectRDMAWritesScope scope) {
+    if (target != CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX ||
+        (scope != CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER && scope != CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES))
+        return CUDA_ERROR_INVALID_VALUE;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    return CUDA_SUCCESS;
+}
+
+/* As the runtime's cudaDeviceRegisterAsyncNotification: registration and removal as CUDA's;
+ * no memory budget exists on Linux (AMD or the host platform), so no notification is sent. One
+ * list per program (a weak definition: C and C++). */
+typedef enum __cu2amd_cu_async_type {
+    CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET = 0x1,
+} CUasyncNotificationType;
+typedef struct __cu2amd_cu_async_info {
+    CUasyncNotificationType type;
+    union {
+        struct {
+            unsigned long long bytesOverBudget;
+        } overBudget;
+    } info;
+} CUasyncNotificationInfo;
+typedef struct __cu2amd_cu_async_entry *CUasyncCallbackHandle;
+typedef void (*CUasyncCallback)(CUasyncNotificationInfo *info, void *userData, CUasyncCallbackHandle callback);
+struct __cu2amd_cu_async_entry {
+    CUdevice device;
+    CUasyncCallback callback;
+    void *userData;
+    struct __cu2amd_cu_async_entry *next;
+};
+struct __cu2amd_cu_async_list {
+    int busy;
+    struct __cu2amd_cu_async_entry *head;
+};
+__attribute__((weak)) struct __cu2amd_cu_async_list __cu2amd_cu_async_store;
+CU2AMD_API struct __cu2amd_cu_async_entry **__cu2amd_cu_async(int lock) {
+    if (lock)
+        while (__atomic_exchange_n(&__cu2amd_cu_async_store.busy, 1, __ATOMIC_ACQUIRE)) {
+        }
+    else
+        __atomic_store_n(&__cu2amd_cu_async_store.busy, 0, __ATOMIC_RELEASE);
+    return &__cu2amd_cu_async_store.head;
+}
+CU2AMD_API CUresult __cu2amd_cu_check_device(CUdevice device) {
+    int count = 0;
+    CUresult err = CU2AMD_CU(hipGetDeviceCount(&count));
+    return err != CUDA_SUCCESS ? err : device < 0 || device >= count ? CUDA_ERROR_INVALID_DEVICE : CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuDeviceRegisterAsyncNotification(CUdevice device, CUasyncCallback callbackFunc, void *userData,
+                                                      CUasyncCallbackHandle *callback) {
+    CUresult err = __cu2amd_cu_check_device(device);
+    if (err != CUDA_SUCCESS) return err;
+    if (!callbackFunc || !callback) return CUDA_ERROR_INVALID_VALUE;
+    struct __cu2amd_cu_async_entry *entry = (struct __cu2amd_cu_async_entry *)malloc(sizeof *entry);
+    if (!entry) return CUDA_ERROR_OUT_OF_MEMORY;
+    entry->device = device;
+    entry->callback = callbackFunc;
+    entry->userData = userData;
+    struct __cu2amd_cu_async_entry **head = __cu2amd_cu_async(1);
+    entry->next = *head;
+    *head = entry;
+    __cu2amd_cu_async(0);
+    *callback = entry;
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuDeviceUnregisterAsyncNotification(CUdevice device, CUasyncCallbackHandle callback) {
+    CUresult err = __cu2amd_cu_check_device(device);
+    if (err != CUDA_SUCCESS) return err;
+    err = CUDA_ERROR_INVALID_VALUE;
+    for (struct __cu2amd_cu_async_entry **e = __cu2amd_cu_async(1); *e; e = &(*e)->next)
+        if (*e == callback && (*e)->device == device) {
+            struct __cu2amd_cu_async_entry *gone = *e;
+            *e = gone->next;
+            free(gone);
+            err = CUDA_SUCCESS;
+            break;
+        }
+    __cu2amd_cu_async(0);
+    return err;
+}
+
 /* ------------------------------------------------------------------ error log management (CUDA 12.9) */
 
 /* The runtime's log (cu2amd/error_log.h), shared. */

@@ -9,6 +9,12 @@
 #include "cu2amd/runtime_hip_texture.h"
 
 typedef struct CUarray_st *CUarray;
+typedef struct __cu2amd_mipmapped_array *CUmipmappedArray; /* a cudaMipmappedArray_t */
+typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
+    size_t size;
+    size_t alignment;
+    unsigned int reserved[4];
+} CUDA_ARRAY_MEMORY_REQUIREMENTS;
 typedef unsigned long long CUtexObject;
 typedef unsigned long long CUsurfObject;
 
@@ -68,7 +74,7 @@ typedef struct CUDA_RESOURCE_DESC_st {
             CUarray hArray;
         } array;
         struct {
-            struct __cu2amd_mipmapped_array *hMipmappedArray;
+            CUmipmappedArray hMipmappedArray;
         } mipmap;
         struct {
             CUdeviceptr devPtr;
@@ -179,6 +185,66 @@ CU2AMD_API CUresult cuArrayDestroy(CUarray hArray) {
     if (!hArray) return CUDA_ERROR_INVALID_HANDLE;
     return __cu2amd_cu_handle_error(hipFreeArray((cudaArray_t)hArray));
 }
+/* Mipmapped arrays: as the runtime's (cudaMallocMipmappedArray). */
+CU2AMD_API CUresult cuMipmappedArrayCreate(CUmipmappedArray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+                                           unsigned int numMipmapLevels) {
+    if (!pHandle || !pMipmappedArrayDesc || !pMipmappedArrayDesc->Width) return CUDA_ERROR_INVALID_VALUE;
+    cudaChannelFormatDesc d = __cu2amd_cu_channels(pMipmappedArrayDesc->Format, pMipmappedArrayDesc->NumChannels);
+    if (d.f == cudaChannelFormatKindNone) return CUDA_ERROR_INVALID_VALUE;
+    cudaExtent e;
+    e.width = pMipmappedArrayDesc->Width;
+    e.height = pMipmappedArrayDesc->Height;
+    e.depth = pMipmappedArrayDesc->Depth;
+    unsigned int flags = pMipmappedArrayDesc->Flags;
+    return CU2AMD_CU(hipMallocMipmappedArray((cudaMipmappedArray_t *)pHandle, &d, e,
+                                             __cu2amd_mip_levels(e.width, e.height, e.depth, flags, numMipmapLevels),
+                                             flags));
+}
+CU2AMD_API CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
+    if (!hMipmappedArray) return CUDA_ERROR_INVALID_HANDLE;
+    return __cu2amd_cu_handle_error(hipFreeMipmappedArray(hMipmappedArray));
+}
+/* An unknown mipmapped array is CUDA_ERROR_INVALID_HANDLE, a level past its last one
+ * CUDA_ERROR_INVALID_VALUE. */
+CU2AMD_API CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedArray hMipmappedArray,
+                                             unsigned int level) {
+    cudaArray_t first = NULL;
+    if (!pLevelArray) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = __cu2amd_cu_handle_error(hipGetMipmappedArrayLevel(&first, hMipmappedArray, 0));
+    if (err != CUDA_SUCCESS) return err;
+    return CU2AMD_CU(hipGetMipmappedArrayLevel((cudaArray_t *)pLevelArray, hMipmappedArray, level));
+}
+/* No deferred mapping (CUDA_ARRAY3D_DEFERRED_MAPPING) and no multi-planar formats: CUDA's
+ * answer for any other array, CUDA_ERROR_INVALID_VALUE (as the runtime's functions). */
+CU2AMD_API CUresult __cu2amd_cu_array_requirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *requirements, CUarray array,
+                                                   CUdevice device) {
+    int count = 0;
+    cudaChannelFormatDesc d;
+    if (!requirements) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = CU2AMD_CU(hipGetDeviceCount(&count));
+    if (err != CUDA_SUCCESS) return err;
+    if (device < 0 || device >= count) return CUDA_ERROR_INVALID_DEVICE;
+    err = __cu2amd_cu_handle_error(hipGetChannelDesc(&d, (cudaArray_const_t)array));
+    return err != CUDA_SUCCESS ? err : CUDA_ERROR_INVALID_VALUE;
+}
+CU2AMD_API CUresult cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array,
+                                                 CUdevice device) {
+    return __cu2amd_cu_array_requirements(memoryRequirements, array, device);
+}
+CU2AMD_API CUresult cuMipmappedArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements,
+                                                          CUmipmappedArray mipmap, CUdevice device) {
+    cudaArray_t first = NULL;
+    CUresult err = __cu2amd_cu_handle_error(hipGetMipmappedArrayLevel(&first, mipmap, 0));
+    return err != CUDA_SUCCESS ? err : __cu2amd_cu_array_requirements(memoryRequirements, (CUarray)first, device);
+}
+CU2AMD_API CUresult cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx) {
+    cudaChannelFormatDesc d;
+    (void)planeIdx;
+    if (!pPlaneArray) return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = __cu2amd_cu_handle_error(hipGetChannelDesc(&d, (cudaArray_const_t)hArray));
+    return err != CUDA_SUCCESS ? err : CUDA_ERROR_INVALID_VALUE;
+}
+
 /* The description from HIP's array record (as cudaArrayGetInfo). */
 CU2AMD_API CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray) {
     if (!pArrayDescriptor) return CUDA_ERROR_INVALID_VALUE;
@@ -335,7 +401,11 @@ CU2AMD_API CUresult __cu2amd_cu_resource(const CUDA_RESOURCE_DESC *r, cudaResour
         out->res.pitch2D.height = r->res.pitch2D.height;
         out->res.pitch2D.pitchInBytes = r->res.pitch2D.pitchInBytes;
         return out->res.pitch2D.desc.f == cudaChannelFormatKindNone ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
-    default: return CUDA_ERROR_INVALID_VALUE; /* mipmapped arrays are not provided */
+    case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+        out->resType = cudaResourceTypeMipmappedArray;
+        out->res.mipmap.mipmap = r->res.mipmap.hMipmappedArray;
+        return CUDA_SUCCESS;
+    default: return CUDA_ERROR_INVALID_VALUE;
     }
 }
 /* The driver's resource description of a runtime one. */
@@ -343,6 +413,7 @@ CU2AMD_API void __cu2amd_cu_resource_back(const cudaResourceDesc *r, CUDA_RESOUR
     memset(out, 0, sizeof *out);
     out->resType = (CUresourcetype)r->resType;
     if (r->resType == cudaResourceTypeArray) out->res.array.hArray = (CUarray)r->res.array.array;
+    else if (r->resType == cudaResourceTypeMipmappedArray) out->res.mipmap.hMipmappedArray = r->res.mipmap.mipmap;
     else if (r->resType == cudaResourceTypeLinear) {
         out->res.linear.devPtr = (CUdeviceptr)(uintptr_t)r->res.linear.devPtr;
         __cu2amd_cu_format(&r->res.linear.desc, &out->res.linear.format, &out->res.linear.numChannels);
@@ -365,8 +436,13 @@ CU2AMD_API CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOUR
     CUresult err = __cu2amd_cu_resource(pResDesc, &res);
     if (err != CUDA_SUCCESS) return err;
     cudaChannelFormatDesc d = res.res.linear.desc; /* linear and pitch2D: the same place */
-    if (res.resType == cudaResourceTypeArray) {
-        err = __cu2amd_cu_handle_error(hipGetChannelDesc(&d, res.res.array.array));
+    if (res.resType == cudaResourceTypeArray || res.resType == cudaResourceTypeMipmappedArray) {
+        cudaArray_t array = res.res.array.array;
+        if (res.resType == cudaResourceTypeMipmappedArray &&
+            (err = __cu2amd_cu_handle_error(hipGetMipmappedArrayLevel(&array, res.res.mipmap.mipmap, 0))) !=
+                CUDA_SUCCESS)
+            return err;
+        err = __cu2amd_cu_handle_error(hipGetChannelDesc(&d, array));
         if (err != CUDA_SUCCESS) return err;
     }
     cudaTextureDesc t;

@@ -5,8 +5,6 @@
 #ifndef CU2AMD_DRIVER_UNSUPPORTED_H
 #define CU2AMD_DRIVER_UNSUPPORTED_H
 
-CU2AMD_CU_HOST int cuArrayGetMemoryRequirements(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayGetMemoryRequirements (Memory Management) yet");
-CU2AMD_CU_HOST int cuArrayGetPlane(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayGetPlane (Memory Management) yet");
 CU2AMD_CU_HOST int cuArrayGetSparseProperties(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuArrayGetSparseProperties (Memory Management) yet");
 CU2AMD_CU_HOST int cuCheckpointProcessCheckpoint(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuCheckpointProcessCheckpoint (Checkpointing) is not applicable: NVIDIA driver process checkpointing; no ROCm counterpart");
 CU2AMD_CU_HOST int cuCheckpointProcessGetRestoreThreadId(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuCheckpointProcessGetRestoreThreadId (Checkpointing) is not applicable: NVIDIA driver process checkpointing; no ROCm counterpart");
@@ -30,8 +28,6 @@ CU2AMD_CU_HOST int cuD3D9CtxCreateOnDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAIL
 CU2AMD_CU_HOST int cuD3D9GetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D9GetDevice (Direct3D 9 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuD3D9GetDevices(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D9GetDevices (Direct3D 9 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuD3D9GetDirect3DDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuD3D9GetDirect3DDevice (Direct3D 9 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
-CU2AMD_CU_HOST int cuDestroyExternalMemory(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDestroyExternalMemory (External Resource Interoperability) yet");
-CU2AMD_CU_HOST int cuDestroyExternalSemaphore(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDestroyExternalSemaphore (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuDevResourceGenerateDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDevResourceGenerateDesc (Green Contexts) yet");
 CU2AMD_CU_HOST int cuDevSmResourceSplitByCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDevSmResourceSplitByCount (Green Contexts) yet");
 CU2AMD_CU_HOST int cuDeviceGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceGetDevResource (Green Contexts) yet");
@@ -39,9 +35,7 @@ CU2AMD_CU_HOST int cuDeviceGetGraphMemAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UN
 CU2AMD_CU_HOST int cuDeviceGetLuid(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuDeviceGetLuid (Device Management) is not applicable: a Windows adapter LUID (cu2amd targets Linux)");
 CU2AMD_CU_HOST int cuDeviceGetNvSciSyncAttributes(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuDeviceGetNvSciSyncAttributes (Device Management) is not applicable: NvSciSync is NVIDIA's (Tegra/DRIVE) interop; no ROCm counterpart");
 CU2AMD_CU_HOST int cuDeviceGraphMemTrim(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuDeviceGraphMemTrim (Graph Management) is unsupported: cuda_runtime_api.h provides the runtime API's cudaDeviceGraphMemTrim; cuda.h does not yet");
-CU2AMD_CU_HOST int cuDeviceRegisterAsyncNotification(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceRegisterAsyncNotification (Memory Management) yet");
 CU2AMD_CU_HOST int cuDeviceSetGraphMemAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuDeviceSetGraphMemAttribute (Graph Management) is unsupported: cuda_runtime_api.h provides the runtime API's cudaDeviceSetGraphMemAttribute; cuda.h does not yet");
-CU2AMD_CU_HOST int cuDeviceUnregisterAsyncNotification(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuDeviceUnregisterAsyncNotification (Memory Management) yet");
 CU2AMD_CU_HOST int cuEGLStreamConsumerAcquireFrame(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEGLStreamConsumerAcquireFrame (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuEGLStreamConsumerConnect(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEGLStreamConsumerConnect (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuEGLStreamConsumerConnectWithFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEGLStreamConsumerConnectWithFlags (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
@@ -52,22 +46,10 @@ CU2AMD_CU_HOST int cuEGLStreamProducerDisconnect(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_U
 CU2AMD_CU_HOST int cuEGLStreamProducerPresentFrame(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEGLStreamProducerPresentFrame (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuEGLStreamProducerReturnFrame(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEGLStreamProducerReturnFrame (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuEventCreateFromEGLSync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuEventCreateFromEGLSync (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
-CU2AMD_CU_HOST int cuExternalMemoryGetMappedBuffer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedBuffer (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuExternalMemoryGetMappedMipmappedArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuExternalMemoryGetMappedMipmappedArray (External Resource Interoperability) yet");
-CU2AMD_CU_HOST int cuFlushGPUDirectRDMAWrites(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFlushGPUDirectRDMAWrites (Device Management) yet");
 CU2AMD_CU_HOST int cuFuncGetModule(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetModule (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncGetParamInfo(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncGetParamInfo (Execution Control) yet");
 CU2AMD_CU_HOST int cuFuncSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuFuncSetAttribute (Execution Control) yet");
-CU2AMD_CU_HOST int cuGLCtxCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLCtxCreate (OpenGL Interoperability [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuGLGetDevices(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLGetDevices (OpenGL Interoperability) yet");
-CU2AMD_CU_HOST int cuGLInit(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLInit (OpenGL Interoperability [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuGLMapBufferObject(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLMapBufferObject (OpenGL Interoperability [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuGLMapBufferObjectAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLMapBufferObjectAsync (OpenGL Interoperability [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuGLRegisterBufferObject(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLRegisterBufferObject (OpenGL Interoperability [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuGLSetBufferObjectMapFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLSetBufferObjectMapFlags (OpenGL Interoperability [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuGLUnmapBufferObject(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLUnmapBufferObject (OpenGL Interoperability [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuGLUnmapBufferObjectAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLUnmapBufferObjectAsync (OpenGL Interoperability [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuGLUnregisterBufferObject(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGLUnregisterBufferObject (OpenGL Interoperability [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuGraphAddBatchMemOpNode(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphAddBatchMemOpNode (Graph Management) is unsupported: batched stream memory operations in graphs: ROCm 5.2's HIP has none");
 CU2AMD_CU_HOST int cuGraphAddDependencies_v2(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphAddDependencies_v2 (Graph Management) is unsupported: cuda_runtime_api.h provides the runtime API's cudaGraphAddDependencies_v2; cuda.h does not yet");
 CU2AMD_CU_HOST int cuGraphAddExternalSemaphoresSignalNode(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphAddExternalSemaphoresSignalNode (Graph Management) is unsupported: external semaphores are not provided");
@@ -110,16 +92,8 @@ CU2AMD_CU_HOST int cuGraphicsD3D10RegisterResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU
 CU2AMD_CU_HOST int cuGraphicsD3D11RegisterResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphicsD3D11RegisterResource (Direct3D 11 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuGraphicsD3D9RegisterResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphicsD3D9RegisterResource (Direct3D 9 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux");
 CU2AMD_CU_HOST int cuGraphicsEGLRegisterImage(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphicsEGLRegisterImage (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
-CU2AMD_CU_HOST int cuGraphicsGLRegisterBuffer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsGLRegisterBuffer (OpenGL Interoperability) yet");
-CU2AMD_CU_HOST int cuGraphicsGLRegisterImage(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsGLRegisterImage (OpenGL Interoperability) yet");
-CU2AMD_CU_HOST int cuGraphicsMapResources(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsMapResources (Graphics Interoperability) yet");
 CU2AMD_CU_HOST int cuGraphicsResourceGetMappedEglFrame(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphicsResourceGetMappedEglFrame (EGL Interoperability) is not applicable: EGLStreams interop has no ROCm counterpart");
 CU2AMD_CU_HOST int cuGraphicsResourceGetMappedMipmappedArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsResourceGetMappedMipmappedArray (Graphics Interoperability) yet");
-CU2AMD_CU_HOST int cuGraphicsResourceGetMappedPointer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsResourceGetMappedPointer (Graphics Interoperability) yet");
-CU2AMD_CU_HOST int cuGraphicsResourceSetMapFlags(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsResourceSetMapFlags (Graphics Interoperability) yet");
-CU2AMD_CU_HOST int cuGraphicsSubResourceGetMappedArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsSubResourceGetMappedArray (Graphics Interoperability) yet");
-CU2AMD_CU_HOST int cuGraphicsUnmapResources(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsUnmapResources (Graphics Interoperability) yet");
-CU2AMD_CU_HOST int cuGraphicsUnregisterResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGraphicsUnregisterResource (Graphics Interoperability) yet");
 CU2AMD_CU_HOST int cuGraphicsVDPAURegisterOutputSurface(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphicsVDPAURegisterOutputSurface (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart");
 CU2AMD_CU_HOST int cuGraphicsVDPAURegisterVideoSurface(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuGraphicsVDPAURegisterVideoSurface (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart");
 CU2AMD_CU_HOST int cuGreenCtxCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGreenCtxCreate (Green Contexts) yet");
@@ -128,8 +102,6 @@ CU2AMD_CU_HOST int cuGreenCtxGetDevResource(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAI
 CU2AMD_CU_HOST int cuGreenCtxRecordEvent(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGreenCtxRecordEvent (Green Contexts) yet");
 CU2AMD_CU_HOST int cuGreenCtxStreamCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGreenCtxStreamCreate (Green Contexts) yet");
 CU2AMD_CU_HOST int cuGreenCtxWaitEvent(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGreenCtxWaitEvent (Green Contexts) yet");
-CU2AMD_CU_HOST int cuImportExternalMemory(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuImportExternalMemory (External Resource Interoperability) yet");
-CU2AMD_CU_HOST int cuImportExternalSemaphore(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuImportExternalSemaphore (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuLaunchCooperativeKernelMultiDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchCooperativeKernelMultiDevice (Execution Control) yet");
 CU2AMD_CU_HOST int cuLibraryGetManaged(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetManaged (Library Management) yet");
 CU2AMD_CU_HOST int cuLibraryGetUnifiedFunction(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetUnifiedFunction (Library Management) yet");
@@ -141,10 +113,6 @@ CU2AMD_CU_HOST int cuMemcpy3DBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABL
 CU2AMD_CU_HOST int cuMemcpy3DPeer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DPeer (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpy3DPeerAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DPeerAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpyBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyBatchAsync (Memory Management) yet");
-CU2AMD_CU_HOST int cuMipmappedArrayCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayCreate (Memory Management) yet");
-CU2AMD_CU_HOST int cuMipmappedArrayDestroy(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayDestroy (Memory Management) yet");
-CU2AMD_CU_HOST int cuMipmappedArrayGetLevel(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayGetLevel (Memory Management) yet");
-CU2AMD_CU_HOST int cuMipmappedArrayGetMemoryRequirements(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayGetMemoryRequirements (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayGetSparseProperties(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayGetSparseProperties (Memory Management) yet");
 CU2AMD_CU_HOST int cuModuleEnumerateFunctions(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleEnumerateFunctions (Module Management) yet");
 CU2AMD_CU_HOST int cuModuleGetFunctionCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleGetFunctionCount (Module Management) yet");
@@ -161,7 +129,6 @@ CU2AMD_CU_HOST int cuOccupancyMaxPotentialClusterSize(CU2AMD_CU_ANY_ARGS) CU2AMD
 CU2AMD_CU_HOST int cuParamSetTexRef(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuParamSetTexRef (Execution Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuPointerSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuPointerSetAttribute (Unified Addressing) yet");
 CU2AMD_CU_HOST int cuProfilerInitialize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuProfilerInitialize (Profiler Control [DEPRECATED]) yet");
-CU2AMD_CU_HOST int cuSignalExternalSemaphoresAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSignalExternalSemaphoresAsync (External Resource Interoperability) yet");
 CU2AMD_CU_HOST int cuStreamBeginCaptureToGraph(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuStreamBeginCaptureToGraph (Stream Management) is unsupported: cuda_runtime_api.h provides the runtime API's cudaStreamBeginCaptureToGraph; cuda.h does not yet");
 CU2AMD_CU_HOST int cuStreamGetCaptureInfo_v3(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuStreamGetCaptureInfo_v3 (Stream Management) is unsupported: cuda_runtime_api.h provides the runtime API's cudaStreamGetCaptureInfo_v3; cuda.h does not yet");
 CU2AMD_CU_HOST int cuStreamGetGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetGreenCtx (Green Contexts) yet");
@@ -206,7 +173,6 @@ CU2AMD_CU_HOST int cuUserObjectRelease(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE
 CU2AMD_CU_HOST int cuUserObjectRetain(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuUserObjectRetain (Graph Management) is unsupported: user objects are kept by cuda_runtime_api.h for the runtime API (cudaUserObjectCreate ...); cuda.h, which is also C, does not provide them");
 CU2AMD_CU_HOST int cuVDPAUCtxCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuVDPAUCtxCreate (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart");
 CU2AMD_CU_HOST int cuVDPAUGetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuVDPAUGetDevice (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart");
-CU2AMD_CU_HOST int cuWGLGetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuWGLGetDevice (OpenGL Interoperability) yet");
-CU2AMD_CU_HOST int cuWaitExternalSemaphoresAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuWaitExternalSemaphoresAsync (External Resource Interoperability) yet");
+CU2AMD_CU_HOST int cuWGLGetDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuWGLGetDevice (OpenGL Interoperability) is not applicable: Windows only (WGL is the Windows GL binding); no ROCm counterpart on Linux");
 
 #endif

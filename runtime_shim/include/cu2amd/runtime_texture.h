@@ -95,11 +95,7 @@ CU2AMD_API cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedA
                                                 const cudaChannelFormatDesc *desc, cudaExtent extent,
                                                 unsigned int numLevels, unsigned int flags = 0) {
     if (!mipmappedArray || !desc || extent.width == 0) return __cu2amd_fail(cudaErrorInvalidValue);
-    size_t largest = extent.width > extent.height ? extent.width : extent.height;
-    if (!(flags & (cudaArrayLayered | cudaArrayCubemap)) && extent.depth > largest) largest = extent.depth;
-    unsigned int most = 1;
-    while (largest >> most) most++;
-    numLevels = numLevels < 1 ? 1 : numLevels > most ? most : numLevels;
+    numLevels = __cu2amd_mip_levels(extent.width, extent.height, extent.depth, flags, numLevels);
     return CU2AMD_ERR(hipMallocMipmappedArray(mipmappedArray, desc, extent, numLevels, flags));
 }
 CU2AMD_API cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray) {

@@ -29,6 +29,16 @@ typedef const struct cudaArray *cudaArray_const_t;
 struct __cu2amd_mipmapped_array;
 typedef struct __cu2amd_mipmapped_array *cudaMipmappedArray_t;
 typedef const struct __cu2amd_mipmapped_array *cudaMipmappedArray_const_t;
+/* CUDA's level count of a mipmapped array: numLevels clamped to [1, 1 + floor(log2(largest
+ * extent))], the layers of a layered or cubemap array (flags 0x01, 0x04) not counted. */
+static __inline__ unsigned int __cu2amd_mip_levels(size_t width, size_t height, size_t depth, unsigned int flags,
+                                                   unsigned int numLevels) {
+    size_t largest = width > height ? width : height;
+    unsigned int most = 1;
+    if (!(flags & 0x05) && depth > largest) largest = depth;
+    while (most < 64 && (largest >> most)) most++;
+    return numLevels < 1 ? 1 : numLevels > most ? most : numLevels;
+}
 
 #define cudaArrayDefault 0x00
 #define cudaArrayLayered 0x01
