@@ -41,7 +41,7 @@ def _operand_fits(kind: Op, op: ast.Operand) -> bool:
             return isinstance(op, ast.Name | ast.VectorOp | ast.Pair)
         case Op.PRED_SRC:
             return isinstance(op, ast.Name | ast.Negated | ast.IntImm)
-        case Op.SRC:  # `sym+4` and `arr[2]` are constant addresses; `-%r` for vmad
+        case Op.SRC:  # `sym+4` and `arr[2]` are constant addresses; `-%r` (vmad only)
             return isinstance(
                 op,
                 ast.Name
@@ -150,6 +150,10 @@ def _decode(instr: ast.Instruction, table: FormTable) -> Decoded:
         if not _operand_fits(kind, op):
             raise VerificationError(
                 f"'{instr.spelling}': operand {i + 1} must be {_KIND_TEXT[kind]}", op.loc
+            )
+        if isinstance(op, ast.Minus) and instr.opcode != "vmad":
+            raise VerificationError(
+                f"'{instr.spelling}': operand {i + 1} cannot be negated (only vmad's can)", op.loc
             )
     return table.check_support(decoded, instr.spelling, instr.loc)
 

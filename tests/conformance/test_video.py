@@ -303,8 +303,8 @@ def test_kernels_are_legal_ptx(tmp_path: Path) -> None:
         ("vmad.u32.u32.u32 %r1.h0, %r2, %r3, %r4;", r"vmad takes no destination selector"),
         ("vmad.u32.u32.u32.po %r1, -%r2, %r3, %r4;", r"vmad\.po takes no negated operands"),
         ("vmad.s32.u32.u32 %r1, -%r2, %r3, -%r4;", r"the product \(a\*b\) or c, not both"),
-        ("vadd.u32.u32.u32 %r1, -%r2, %r3;", r"this operand kind is not allowed here"),
-        ("add.u32 %r1, -%r2, %r3;", r"this operand kind is not allowed here"),
+        ("vadd.u32.u32.u32 %r1, -%r2, %r3;", r"operand 2 cannot be negated \(only vmad's can\)"),
+        ("add.u32 %r1, %r2, -%r3;", r"'add\.u32': operand 3 cannot be negated"),
     ],
 )
 def test_selector_errors(instr: str, message: str) -> None:
