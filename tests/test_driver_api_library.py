@@ -2,7 +2,8 @@
 cu2amd/driver_library_entry.h): a hand-written PTX library compiled by cu2amd's PTX JIT, its
 kernels counted, enumerated, named, described (parameter offsets and sizes) and launched, its
 global read, kernel attributes set and read back, cuMemAlloc found by cuGetProcAddress and
-called, a library loaded from a host code object (kernels found by name, no kernel list), and
+called, a library loaded from a host code object or offload bundle (kernels from its symbols,
+without parameter layouts), and
 CUDA's errors for bad handles, names, attributes, versions and flags. Built with cu2amd-nvcc for
 the host platform and run; compiled and linked for gfx942; cuda.h's entry points also compile
 as C."""
@@ -69,7 +70,8 @@ static const char *PTX = R"(@PTX@)";
 typedef CUresult (*mem_alloc_fn)(CUdeviceptr *, size_t);
 typedef CUresult (*memset_fn)(CUdeviceptr, unsigned int, size_t);
 
-/* A library from a code object (argv[1]): kernels by name, no kernel list or parameters. */
+/* A library from a code object or offload bundle (argv[1]): its kernels from its symbols,
+ * without their parameters. */
 static void from_code_object(const char *path) {
     CUlibrary lib;
     CUkernel scale;
@@ -78,7 +80,14 @@ static void from_code_object(const char *path) {
     OK(cuLibraryLoadFromFile(&lib, path, 0, 0, 0, 0, 0, 0));
     OK(cuLibraryGetKernel(&scale, lib, "scale"));
     CALL(cuLibraryGetKernel(&scale, lib, "absent"), CUDA_ERROR_NOT_FOUND);
-    CALL(cuLibraryGetKernelCount(&count, lib), CUDA_ERROR_NOT_SUPPORTED);
+    OK(cuLibraryGetKernelCount(&count, lib)); /* from the code object's symbols */
+    EXPECT(count == 2);
+    CUkernel kernels[2] = {0, 0};
+    OK(cuLibraryEnumerateKernels(kernels, 2, lib));
+    EXPECT((kernels[0] == scale) != (kernels[1] == scale));
+    const char *name = 0;
+    OK(cuKernelGetName(&name, kernels[0] == scale ? kernels[1] : kernels[0]));
+    EXPECT(name && strcmp(name, "mixed") == 0);
     CALL(cuKernelGetParamInfo(scale, 0, &offset, &size), CUDA_ERROR_NOT_SUPPORTED);
     CUdeviceptr data;
     float host[4] = {1, 2, 3, 4}, factor = 3;
@@ -274,17 +283,21 @@ def test_a_ptx_library_on_the_host_platform(program: Path, tmp_path: Path) -> No
     assert "unknown PTX instruction 'bogus.op'" in proc.stderr
 
 
-def test_a_library_from_a_host_code_object(program: Path, tmp_path: Path) -> None:
+def test_a_library_from_a_code_object_or_bundle(program: Path, tmp_path: Path) -> None:
     ptx = tmp_path / "scale.ptx"
     ptx.write_text(PTX)
     so = tmp_path / "scale.so"
     cmd = [sys.executable, "-m", "cu2amd.translator.cli", "ptx", str(ptx), "--offload-arch=host",
            "-o", str(so)]  # fmt: skip
     subprocess.run(cmd, check=True)
-    proc = run(program, tmp_path, str(so))
-    assert proc.returncode == 0 and proc.stdout == "code object: PASSED\n", (
-        proc.stdout + proc.stderr
-    )
+    for image in (so, tmp_path / "scale.hipfb"):  # a code object; cu2amd's fat binary
+        if image.suffix == ".hipfb":
+            cmd[-3:] = ["--offload-arch=host,gfx942", "-o", str(image)]
+            subprocess.run(cmd, check=True)
+        proc = run(program, tmp_path, str(image))
+        assert proc.returncode == 0 and proc.stdout == "code object: PASSED\n", (
+            proc.stdout + proc.stderr
+        )
 
 
 def test_entry_points_compile_as_c(tmp_path: Path) -> None:
@@ -318,3 +331,55 @@ def test_program_links_for_gfx942(source: Path, tmp_path: Path) -> None:
     for name in ("hipModuleLoadDataEx", "hipModuleGetFunction", "hipModuleLaunchKernel",
                  "hipModuleGetGlobal", "hipFuncGetAttribute"):  # fmt: skip
         assert name in undefined
+
+
+SCAN_PROGRAM = r"""#include <cuda.h>
+/* The kernel list a library from this code object gets (cu2amd/driver_library.h). */
+int main(int argc, char **argv) {
+    size_t size = 0;
+    char *image = __cu2amd_jit_read(argv[1], &size);
+    __cu2amd_lib l;
+    memset(&l, 0, sizeof l);
+    if (!image || __cu2amd_lib_scan(&l, (const unsigned char *)image) != 0) return 1;
+    for (unsigned int i = 0; i < l.n_kernels; i++) printf("%s\n", l.kernels[i].name);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("arch", ["gfx942", "host,gfx942"])
+def test_kernels_of_an_amd_code_object(arch: str, tmp_path: Path) -> None:
+    """An AMD GPU code object names its kernels by their descriptors (NAME.kd): what a
+    library loaded from one (or from a bundle of them) enumerates on an AMD GPU."""
+    from cu2amd.amdgpu.toolchain import discover
+
+    ptx = tmp_path / "scale.ptx"
+    ptx.write_text(PTX)
+    image = tmp_path / "scale.bin"
+    cmd = [sys.executable, "-m", "cu2amd.translator.cli", "ptx", str(ptx), f"--offload-arch={arch}",
+           "-o", str(image)]  # fmt: skip
+    subprocess.run(cmd, check=True)
+    src = tmp_path / "scan.c"
+    src.write_text(SCAN_PROGRAM)
+    exe = tmp_path / "scan"
+    cmd = [sys.executable, "-m", "ziglang", "cc", "-std=gnu11", "-isystem",
+           str(discover().builtin_include_dir()), "-I", str(include_dir()), "-o", str(exe), str(src)]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    proc = subprocess.run([str(exe), str(image)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0 and sorted(proc.stdout.split()) == ["mixed", "scale"], proc.stdout
+
+
+def test_entry_point_table_names_only_what_cuda_h_implements() -> None:
+    """Each function the generated table names is a working row that cuda.h defines (a
+    function made to work since is found once the file is regenerated: entry_points.py)."""
+    import re
+
+    from cu2amd.runtime_shim.tables import entry_points
+
+    table = (include_dir() / "cu2amd" / "driver_entry_points.h").read_text()
+    listed = re.findall(r"^    X\((\w+)\) \\$", table, re.M)
+    assert listed == sorted(listed) and {"cuMemAlloc", "cuGetProcAddress", "cuLaunchKernel"} <= set(
+        listed
+    )
+    assert set(listed) <= set(entry_points.names())

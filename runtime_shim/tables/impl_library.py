@@ -24,8 +24,8 @@ _LIBRARY = (
     "options are ignored, but for the error log buffer, which says the diagnostic is on stderr"
 )
 _KERNELS = (
-    "known for a library loaded from PTX text (the JIT's description of the module); for one "
-    "loaded from a code object, {error} (its kernel list is not read)"
+    "from the JIT's description of the module for a library loaded from PTX text, from the "
+    "symbol tables (kernel descriptors, host module entries) for a code object or offload bundle"
 )
 _PARAMS = (
     "offsets and sizes as the PTX declares them (each parameter at its alignment); kernels of "
@@ -56,12 +56,8 @@ RUNTIME: dict[str, Impl] = {
         "cuLibraryGetKernel (cuda.h)",
         note="the module's function; cudaLaunchKernel launches it (through hipModuleLaunchKernel)",
     ),
-    "cudaLibraryGetKernelCount": Impl(
-        "cuLibraryGetKernelCount (cuda.h)", E, _KERNELS.format(error="cudaErrorNotSupported")
-    ),
-    "cudaLibraryEnumerateKernels": Impl(
-        "cuLibraryEnumerateKernels (cuda.h)", E, _KERNELS.format(error="cudaErrorNotSupported")
-    ),
+    "cudaLibraryGetKernelCount": Impl("cuLibraryGetKernelCount (cuda.h)", note=_KERNELS),
+    "cudaLibraryEnumerateKernels": Impl("cuLibraryEnumerateKernels (cuda.h)", note=_KERNELS),
     "cudaLibraryGetGlobal": Impl("cuLibraryGetGlobal (cuda.h)"),
     "cudaKernelSetAttributeForDevice": Impl(
         "cuKernelSetAttribute (cuda.h), hipFuncSetAttribute",
@@ -87,12 +83,8 @@ DRIVER: dict[str, Impl] = {
     "cuLibraryUnload": Impl("hipModuleUnload"),
     "cuLibraryGetModule": Impl(_DRIVER_H, note="the library's module is the library's handle"),
     "cuLibraryGetKernel": Impl("hipModuleGetFunction", note="the module's function"),
-    "cuLibraryGetKernelCount": Impl(
-        _DRIVER_H, E, _KERNELS.format(error="CUDA_ERROR_NOT_SUPPORTED")
-    ),
-    "cuLibraryEnumerateKernels": Impl(
-        "hipModuleGetFunction", E, _KERNELS.format(error="CUDA_ERROR_NOT_SUPPORTED")
-    ),
+    "cuLibraryGetKernelCount": Impl(_DRIVER_H, note=_KERNELS),
+    "cuLibraryEnumerateKernels": Impl("hipModuleGetFunction", note=_KERNELS),
     "cuLibraryGetGlobal": Impl("hipModuleGetGlobal"),
     "cuKernelGetFunction": Impl(_DRIVER_H, note="the kernel's handle is its module's function"),
     "cuKernelGetLibrary": Impl(_DRIVER_H),

@@ -7,9 +7,9 @@
  * list for the whole program (a weak function: every file that includes this defines it,
  * the linker keeps one), so that handles are checked (CUDA_ERROR_INVALID_HANDLE, not a
  * crash) and a kernel knows its library, name and parameters. A library loaded from PTX
- * also knows all its kernels and their parameter layouts from the JIT's description of the
- * module (its .meta file); one loaded from a code object knows the kernels asked for by
- * name, without their parameters. */
+ * knows all its kernels and their parameter layouts from the JIT's description of the
+ * module (its .meta file); one loaded from a code object (or an offload bundle of them)
+ * knows its kernels from the symbol tables, without their parameters. */
 #ifndef CU2AMD_DRIVER_LIBRARY_H
 #define CU2AMD_DRIVER_LIBRARY_H
 
@@ -83,6 +83,66 @@ CU2AMD_API int __cu2amd_lib_describe(__cu2amd_lib *l, const char *meta) {
     return 0;
 }
 
+/* The kernels a code object names in its symbol tables: an AMD GPU code object's kernel
+ * descriptors (NAME.kd), a host platform module's entries (__cu2amd_entry_NAME); a clang
+ * offload bundle's entries each. Their parameters stay unknown. 0 when the image is one of
+ * these (the kernel list is then complete), -1 otherwise or without memory. The image's
+ * section headers come last (as ld.lld writes them), which bounds what is read. */
+CU2AMD_API int __cu2amd_lib_scan_elf(__cu2amd_lib *l, const unsigned char *elf, size_t size) {
+    static const unsigned char magic[5] = {0x7f, 'E', 'L', 'F', 2 /* 64-bit */};
+    uint64_t shoff = 0;
+    uint16_t shentsize = 0, shnum = 0;
+    if (size < 64 || memcmp(elf, magic, 5) != 0) return -1;
+    memcpy(&shoff, elf + 0x28, 8), memcpy(&shentsize, elf + 0x3a, 2), memcpy(&shnum, elf + 0x3c, 2);
+    if (shentsize != 64 || shoff > size || (uint64_t)shnum * 64 > size - shoff) return -1;
+    for (uint16_t i = 0; i < shnum; i++) {
+        const unsigned char *sh = elf + shoff + 64 * (uint64_t)i;
+        uint32_t type, link;
+        uint64_t offset, bytes;
+        memcpy(&type, sh + 4, 4), memcpy(&offset, sh + 24, 8), memcpy(&bytes, sh + 32, 8), memcpy(&link, sh + 40, 4);
+        if ((type != 2 && type != 11) || link >= shnum || offset > size || bytes > size - offset) continue;
+        const unsigned char *strsh = elf + shoff + 64 * (uint64_t)link;
+        uint64_t str_offset, str_bytes;
+        memcpy(&str_offset, strsh + 24, 8), memcpy(&str_bytes, strsh + 32, 8);
+        if (str_offset > size || str_bytes > size - str_offset || str_bytes == 0) continue;
+        const char *strings = (const char *)elf + str_offset;
+        for (uint64_t sym = 24; sym + 24 <= bytes; sym += 24) {
+            uint32_t at;
+            memcpy(&at, elf + offset + sym, 4);
+            if (at >= str_bytes || !memchr(strings + at, 0, str_bytes - at)) continue;
+            const char *name = strings + at, *kernel = NULL;
+            size_t len = strlen(name);
+            if (len > 3 && strcmp(name + len - 3, ".kd") == 0) kernel = name, len -= 3;
+            else if (strncmp(name, "__cu2amd_entry_", 15) == 0) kernel = name + 15, len -= 15;
+            int known = 0;
+            for (unsigned int k = 0; kernel && k < l->n_kernels && !known; k++)
+                known = strlen(l->kernels[k].name) == len && memcmp(l->kernels[k].name, kernel, len) == 0;
+            if (kernel && len && !known && !__cu2amd_lib_add_kernel(l, kernel, len)) return -1;
+        }
+    }
+    return 0;
+}
+CU2AMD_API int __cu2amd_lib_scan(__cu2amd_lib *l, const unsigned char *image) {
+    if (memcmp(image, "__CLANG_OFFLOAD_BUNDLE__", 24) != 0) {
+        uint64_t shoff = 0;
+        uint16_t shnum = 0;
+        if (memcmp(image, "\x7f" "ELF", 4) != 0) return -1;
+        memcpy(&shoff, image + 0x28, 8), memcpy(&shnum, image + 0x3c, 2);
+        return __cu2amd_lib_scan_elf(l, image, (size_t)(shoff + 64 * (uint64_t)shnum));
+    }
+    uint64_t count = 0;
+    memcpy(&count, image + 24, 8);
+    const unsigned char *p = image + 32;
+    int found = -1;
+    for (uint64_t i = 0; i < count && i < 4096; i++) {
+        uint64_t offset, bytes, id_len;
+        memcpy(&offset, p, 8), memcpy(&bytes, p + 8, 8), memcpy(&id_len, p + 16, 8);
+        if (bytes && __cu2amd_lib_scan_elf(l, image + offset, (size_t)bytes) == 0) found = 0;
+        p += 24 + id_len;
+    }
+    return found;
+}
+
 /* A library from `code` (`size` bytes of PTX text, or a code object): PTX is compiled
  * here first, for its description (the module load that follows finds it in the JIT's
  * cache). */
@@ -116,6 +176,7 @@ CU2AMD_API CUresult __cu2amd_lib_load(CUlibrary *library, const void *code, size
         __cu2amd_lib_free(l);
         return err;
     }
+    if (!l->complete) l->complete = __cu2amd_lib_scan(l, (const unsigned char *)code) == 0;
     l->library = module;
     __cu2amd_lib **head = __cu2amd_libraries(1);
     l->next = *head;
@@ -194,8 +255,8 @@ CU2AMD_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library, con
     __cu2amd_lib_unlock();
     return err;
 }
-/* How many kernels, and which: known for a library loaded from PTX; for one loaded from a
- * code object, CUDA_ERROR_NOT_SUPPORTED (cu2amd does not read code objects' kernel lists). */
+/* How many kernels, and which (for a library loaded from neither PTX nor a code object,
+ * CUDA_ERROR_NOT_SUPPORTED). */
 CU2AMD_API CUresult cuLibraryGetKernelCount(unsigned int *count, CUlibrary lib) {
     if (!count) return CUDA_ERROR_INVALID_VALUE;
     __cu2amd_lib *l = __cu2amd_lib_find(lib);

@@ -20,10 +20,10 @@ CU2AMD_API void *__cu2amd_driver_entry_point(const char *symbol) {
         void *function;
     } table[] = {
 #define CU2AMD_ENTRY(name) {#name, (void *)&name},
-        CU2AMD_DRIVER_ENTRY_POINTS(CU2AMD_ENTRY)
+        CU2AMD_DRIVER_ENTRY_POINTS(CU2AMD_ENTRY) {NULL, NULL},
 #undef CU2AMD_ENTRY
     };
-    for (size_t i = 0; symbol && i < sizeof table / sizeof table[0]; i++)
+    for (size_t i = 0; symbol && table[i].name; i++)
         if (strcmp(table[i].name, symbol) == 0) return table[i].function;
     return NULL;
 }
