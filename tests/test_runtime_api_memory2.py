@@ -6,6 +6,8 @@ with cu2amd-nvcc for the host platform and runs, and builds and links for gfx942
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -540,6 +542,21 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_program_runs_on_the_host_platform(source: Path, tmp_path: Path) -> None:
     run_on_host(source, tmp_path, "memory2")
+    # CUDA_LOG_FILE: each message is also written there as it happens, in the log's format.
+    log = tmp_path / "cuda.log"
+    env = {**os.environ, "CUDA_LOG_FILE": str(log)}
+    run = subprocess.run([str(tmp_path / "memory2")], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = log.read_text().splitlines()
+    assert all(
+        re.fullmatch(r"\[\d\d:\d\d:\d\d\.\d{3}\]\[\d+\]\[CUDA\]\[E\]\[\w+\] .+", x) for x in lines
+    )
+    assert any(
+        x.endswith("[cudaMalloc] Returning 2 (cudaErrorMemoryAllocation): out of memory")
+        for x in lines
+    )
+    assert any(x.endswith("[cudaLogsDumpToMemory] buffer cannot be NULL") for x in lines)
+    assert len(lines) > 120  # every message, not only the last 100 the log keeps
 
 
 def test_program_builds_for_gfx942(source: Path, tmp_path: Path) -> None:
@@ -571,9 +588,10 @@ def test_mipmap_sampling_builds_for_gfx1100(source: Path, tmp_path: Path) -> Non
 
 
 # The driver API's mirrors, from a plain C file: the same log (a failing cuDeviceGet is in it),
-# CUDA's layout of the callback; mipmapped arrays, the RDMA flush, budget notifications.
+# CUDA's layout of the callback; mipmapped arrays, the RDMA flush, budget notifications, a batch.
 PLAIN_C = r"""
 #include <cuda.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 static int seen;
@@ -648,6 +666,32 @@ int main(void) {
         cuDeviceUnregisterAsyncNotification(0, h1) != CUDA_ERROR_INVALID_VALUE ||
         cuDeviceUnregisterAsyncNotification(0, h2))
         return 18;
+
+    /* A batch: host to device, device to device, device to host. */
+    int src_host[32], dst_host[32], i;
+    for (i = 0; i < 32; i++) src_host[i] = 7 * i + 3, dst_host[i] = 0;
+    CUdeviceptr d0, d1;
+    CUstream stream;
+    if (cuMemAlloc(&d0, sizeof src_host) || cuMemAlloc(&d1, sizeof src_host) || cuStreamCreate(&stream, 0)) return 19;
+    CUdeviceptr dsts[3] = {d0, d1, (CUdeviceptr)(uintptr_t)dst_host};
+    CUdeviceptr srcs[3] = {(CUdeviceptr)(uintptr_t)src_host, d0, d1};
+    size_t sizes[3] = {sizeof src_host, sizeof src_host, sizeof src_host}, idx[2] = {0, 2}, fail = 5;
+    CUmemcpyAttributes attrs[2];
+    memset(attrs, 0, sizeof attrs);
+    attrs[0].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL;
+    attrs[1].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_STREAM;
+    if (cuMemcpyBatchAsync(dsts, srcs, sizes, 3, attrs, idx, 2, &fail, stream) || cuStreamSynchronize(stream) ||
+        memcmp(src_host, dst_host, sizeof src_host))
+        return 20;
+    attrs[1].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_INVALID;
+    if (cuMemcpyBatchAsync(dsts, srcs, sizes, 3, attrs, idx, 2, &fail, stream) != CUDA_ERROR_INVALID_VALUE ||
+        fail != 2)
+        return 21;
+    attrs[1].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_ANY;
+    if (cuMemcpyBatchAsync(dsts, srcs, sizes, 3, attrs, idx, 2, &fail, NULL) != CUDA_ERROR_INVALID_VALUE ||
+        fail != (size_t)-1)
+        return 22;
+    if (cuMemFree(d0) || cuMemFree(d1) || cuStreamDestroy(stream)) return 23;
     printf("%d\n", seen);
     return 0;
 }
@@ -656,7 +700,8 @@ int main(void) {
 
 def test_driver_logs_from_plain_c(tmp_path: Path) -> None:
     """cuLogs*, cuMipmappedArray*, cuFlushGPUDirectRDMAWrites, cuDevice(Un)RegisterAsync-
-    Notification with gcc (strict C11, no warnings) and the host runtime as libcuda."""
+    Notification, cuMemcpyBatchAsync with gcc (strict C11, no warnings) and the host runtime as
+    libcuda."""
     from cu2amd.runtime_shim.host.build import runtime_library
 
     cc = shutil.which("cc")

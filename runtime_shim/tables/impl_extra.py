@@ -296,6 +296,12 @@ DRIVER: dict[str, Impl] = {
         cuMemPoolImportPointer
     """)
     },
+    "cuMemcpyBatchAsync": Impl(
+        "cuMemcpyAsync",
+        E,
+        "CUDA 12.8's signature; as cudaMemcpyBatchAsync (checks first, failIdx, one "
+        "cuMemcpyAsync per copy in order, DURING_API_CALL waits; hints and flags without effect)",
+    ),
     "cuFlushGPUDirectRDMAWrites": Impl(
         "cu2amd: __atomic_thread_fence", E, "as cudaDeviceFlushGPUDirectRDMAWrites (a fence)"
     ),
@@ -434,7 +440,8 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CUstreamBatchMemOpType CUstreamBatchMemOpParams CUdevice_P2PAttribute
         CUlogLevel CUlogIterator CUlogsCallbackHandle CUlogsCallback
         CUflushGPUDirectRDMAWritesTarget CUflushGPUDirectRDMAWritesScope CUasyncNotificationType
-        CUasyncNotificationInfo CUasyncCallbackHandle CUasyncCallback
+        CUasyncNotificationInfo CUasyncCallbackHandle CUasyncCallback CUmemcpySrcAccessOrder
+        CUmemcpyFlags CUmemcpyAttributes
     """)
     },
     **{  # CUDA 12.9's error log management, newer than the driver API cuda.h follows (12.0)
@@ -478,7 +485,9 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY CIG_DATA_TYPE_D3D12_COMMAND_QUEUE
         CU_LOG_LEVEL_ERROR CU_LOG_LEVEL_WARNING CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX
         CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES
-        CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET
+        CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET CU_MEMCPY_SRC_ACCESS_ORDER_{INVALID,STREAM,ANY,MAX}
+        CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL CU_MEMCPY_FLAG_DEFAULT
+        CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE
     """)
     },
 }

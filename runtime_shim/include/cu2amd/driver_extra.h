@@ -739,6 +739,71 @@ CU2AMD_API CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
     return CU2AMD_CU(hipCtxDisablePeerAccess(peerContext));
 }
 
+/* ------------------------------------------------------------------ batched copies (CUDA 12.8) */
+
+typedef enum __cu2amd_cu_src_access_order {
+    CU_MEMCPY_SRC_ACCESS_ORDER_INVALID = 0x0,
+    CU_MEMCPY_SRC_ACCESS_ORDER_STREAM = 0x1,
+    CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL = 0x2,
+    CU_MEMCPY_SRC_ACCESS_ORDER_ANY = 0x3,
+    CU_MEMCPY_SRC_ACCESS_ORDER_MAX = 0x7FFFFFFF,
+} CUmemcpySrcAccessOrder;
+typedef enum __cu2amd_cu_memcpy_flags {
+    CU_MEMCPY_FLAG_DEFAULT = 0x0,
+    CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE = 0x1,
+} CUmemcpyFlags;
+typedef struct __cu2amd_cu_memcpy_attributes {
+    CUmemcpySrcAccessOrder srcAccessOrder;
+    CUmemLocation srcLocHint;
+    CUmemLocation dstLocHint;
+    unsigned int flags;
+} CUmemcpyAttributes;
+
+/* As the runtime's cudaMemcpyBatchAsync: everything checked first (failIdx: the copy at fault,
+ * SIZE_MAX otherwise; the stream may not be the legacy default stream), then one cuMemcpyAsync
+ * per copy, in order; CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL waits for its copy. */
+CU2AMD_API CUresult cuMemcpyBatchAsync(CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count,
+                                       CUmemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs, size_t *failIdx,
+                                       CUstream hStream) {
+    size_t ignored, a = 0, i;
+    if (!failIdx) failIdx = &ignored;
+    *failIdx = (size_t)-1;
+#ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
+    const int legacy = hStream == CU_STREAM_LEGACY;
+#else
+    const int legacy = hStream == NULL || hStream == CU_STREAM_LEGACY;
+#endif
+    if (!dsts || !srcs || !sizes || count == 0 || !attrs || !attrsIdxs || numAttrs == 0 || numAttrs > count ||
+        attrsIdxs[0] != 0 || legacy)
+        return CUDA_ERROR_INVALID_VALUE;
+    for (a = 0; a < numAttrs; a++) {
+        if (a > 0 && (attrsIdxs[a] <= attrsIdxs[a - 1] || attrsIdxs[a] >= count)) return CUDA_ERROR_INVALID_VALUE;
+        if (attrs[a].srcAccessOrder < CU_MEMCPY_SRC_ACCESS_ORDER_STREAM ||
+            attrs[a].srcAccessOrder > CU_MEMCPY_SRC_ACCESS_ORDER_ANY ||
+            (attrs[a].flags & ~(unsigned)CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE)) {
+            *failIdx = attrsIdxs[a];
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+    }
+    for (i = 0; i < count; i++)
+        if (sizes[i] && (!dsts[i] || !srcs[i])) {
+            *failIdx = i;
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+    for (i = 0, a = 0; i < count; i++) {
+        while (a + 1 < numAttrs && attrsIdxs[a + 1] <= i) a++;
+        if (!sizes[i]) continue;
+        CUresult err = cuMemcpyAsync(dsts[i], srcs[i], sizes[i], hStream);
+        if (err == CUDA_SUCCESS && attrs[a].srcAccessOrder == CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL)
+            err = cuStreamSynchronize(hStream);
+        if (err != CUDA_SUCCESS) {
+            *failIdx = i;
+            return err;
+        }
+    }
+    return CUDA_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ GPUDirect RDMA and budget notifications */
 
 /* As the runtime's cudaDeviceFlushGPUDirectRDMAWrites: the arguments checked, a system-wide

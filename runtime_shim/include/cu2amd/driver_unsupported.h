@@ -112,7 +112,6 @@ CU2AMD_CU_HOST int cuMemcpy3DAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu
 CU2AMD_CU_HOST int cuMemcpy3DBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DBatchAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpy3DPeer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DPeer (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpy3DPeerAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DPeerAsync (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpyBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpyBatchAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayGetSparseProperties(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayGetSparseProperties (Memory Management) yet");
 CU2AMD_CU_HOST int cuModuleEnumerateFunctions(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleEnumerateFunctions (Module Management) yet");
 CU2AMD_CU_HOST int cuModuleGetFunctionCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleGetFunctionCount (Module Management) yet");
