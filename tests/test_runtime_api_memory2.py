@@ -108,17 +108,21 @@ static void logs() {
     size = 10;
     CALL(cudaLogsDumpToMemory(&again, buffer, &size, 0), cudaErrorInvalidValue);
     EXPECT(size == 0 && again == start);
-    /* Room for the first message only: the iterator moves past it alone. */
+    /* Room for the newest message only: it alone (as CUDA, the last is always the newest), and
+     * the iterator moves past both. */
     {
-        char one[4096];
-        size_t all = sizeof one;
-        cudaLogIterator a = start;
-        OK(cudaLogsDumpToMemory(&a, one, &all, 0));
-        size_t first = strchr(one, '\n') - one + 1;
-        size = first + 1;
+        char all[4096], one[4096];
+        size_t n = sizeof all;
+        cudaLogIterator a = start, end = 0;
+        OK(cudaLogsCurrent(&end, 0));
+        OK(cudaLogsDumpToMemory(&a, all, &n, 0));
+        EXPECT(a == end && end > start + 2);
+        const char *newest = all + n - 1;
+        while (newest > all && newest[-1] != '\n') newest--;
+        size = strlen(newest) + 1;
         a = start;
         OK(cudaLogsDumpToMemory(&a, one, &size, 0));
-        EXPECT(size == first && a == start + 1 && one[first] == '\0');
+        EXPECT(size == strlen(newest) && strcmp(one, newest) == 0 && a == end);
     }
     CALL(cudaLogsDumpToMemory(&it, nullptr, &size, 0), cudaErrorInvalidValue);
     /* Which the log records in its turn, saying why. */
@@ -180,6 +184,16 @@ static void logs() {
     lines = 0;
     for (char *q = big; *q; q++) lines += *q == '\n';
     EXPECT(lines == 100);
+    /* A buffer too small for them all: a line saying so, then the newest that fit. */
+    char small[2000];
+    size = sizeof small;
+    OK(cudaLogsDumpToMemory(nullptr, small, &size, 0));
+    lines = 0;
+    for (char *q = small; *q; q++) lines += *q == '\n';
+    EXPECT(size < sizeof small && size == strlen(small) && lines > 5 && lines < 30);
+    const char *note = strstr(small, "older log messages did not fit in the buffer\n");
+    EXPECT(note && note < strchr(small, '\n'));
+    EXPECT(strcmp(strrchr(small, '['), strrchr(big, '[')) == 0); /* the same newest message */
 }
 
 __global__ void uses_shared(int *out) {

@@ -47,7 +47,8 @@ _LOGS = (
     "one log in the program for the runtime and driver APIs (the last 100 messages, CUDA's "
     '25600 bytes), "[time][thread][CUDA][E][function] Returning N (name): text" for each '
     "error an API function returns (as the function that found it names itself: sometimes a "
-    "cu2amd helper); CUDA_LOG_FILE is honoured; dumps to a file append"
+    "cu2amd helper); CUDA_LOG_FILE is honoured; dumps to a file append; a buffer too small "
+    "for all gets a note line and the newest that fit, as CUDA's"
 )
 _V2_LOCATION = (
     "a location is a device or the host (cudaCpuDeviceId); host NUMA nodes are "

@@ -130,44 +130,59 @@ static __inline__ int __cu2amd_logs_current(unsigned int *iterator, unsigned int
     __cu2amd_log_unlock(log);
     return 0;
 }
-/* The messages from *iterator on (all held when iterator is NULL), each ending in '\n',
- * preceded by a line saying how many were overwritten, if some were; at most `size` bytes
- * with the final NUL. *written: the bytes written (no NUL); *next: the first not written.
- * Returns 0, or 1 if there were messages and the first did not fit. */
+/* The messages from *iterator on (all held when iterator is NULL), each ending in '\n', in at
+ * most `size` bytes with the final NUL. As CUDA: when they do not all fit, a line saying so
+ * comes first and the most recent ones that fit follow (the last is always the newest); a line
+ * also says how many were overwritten before they could be read. *written: the bytes written
+ * (no NUL); *next: the iterator after the newest. Returns 0, or 1 if there were messages and
+ * not even the newest fits. */
 static __inline__ int __cu2amd_logs_dump(const unsigned int *iterator, char *out, size_t size, size_t *written,
                                         unsigned int *next) {
     struct __cu2amd_error_log *log = __cu2amd_log_lock();
     unsigned int count = log->count, oldest = count > CU2AMD_LOG_MESSAGES ? count - CU2AMD_LOG_MESSAGES : 0;
-    unsigned int from = iterator ? *iterator : oldest, i;
+    unsigned int from = iterator ? *iterator : oldest, first = count;
     if (from > count) from = count; /* an iterator from the future: nothing yet */
-    size_t used = 0;
-    int err = 0;
-    if (from < oldest) {
-        char lost[CU2AMD_LOG_MESSAGE_SIZE];
-        char text[96];
-        snprintf(text, sizeof text, "%u older log messages were overwritten (the log keeps the last %d)",
-                 oldest - from, CU2AMD_LOG_MESSAGES);
-        int n = __cu2amd_log_format(lost, sizeof lost, "cu2amd", text);
-        if ((size_t)n + 2 <= size) {
-            memcpy(out, lost, (size_t)n);
-            out[n] = '\n';
-            used = (size_t)n + 1;
-        }
-        from = oldest;
+    unsigned int lost = from < oldest ? oldest - from : 0;
+    if (from < oldest) from = oldest;
+    size_t used = 0, note_length = 0;
+    char note[CU2AMD_LOG_MESSAGE_SIZE];
+    /* The newest messages that fit, then room for the note (dropping the oldest of them). */
+    while (first > from && used + strlen(log->messages[(first - 1) % CU2AMD_LOG_MESSAGES]) + 2 <= size)
+        used += strlen(log->messages[--first % CU2AMD_LOG_MESSAGES]) + 1;
+    int err = first == count && from < count;
+    while (!err && (first > from || lost)) {
+        char text[128];
+        if (first > from && lost)
+            snprintf(text, sizeof text, "%u log messages were overwritten and %u did not fit in the buffer", lost,
+                     first - from);
+        else if (lost)
+            snprintf(text, sizeof text, "%u older log messages were overwritten (the log keeps the last %d)", lost,
+                     CU2AMD_LOG_MESSAGES);
+        else
+            snprintf(text, sizeof text, "%u older log messages did not fit in the buffer", first - from);
+        note_length = (size_t)__cu2amd_log_format(note, sizeof note, "cu2amd", text) + 1;
+        if (used + note_length + 1 <= size) break;
+        note_length = 0;
+        if (first + 1 >= count) break; /* the newest alone: no room for the note */
+        used -= strlen(log->messages[first++ % CU2AMD_LOG_MESSAGES]) + 1;
     }
-    for (i = from; i < count; i++) {
+    size_t at = 0;
+    if (!err && note_length) {
+        memcpy(out, note, note_length - 1);
+        out[note_length - 1] = '\n';
+        at = note_length;
+    }
+    for (unsigned int i = first; !err && i < count; i++) {
         const char *m = log->messages[i % CU2AMD_LOG_MESSAGES];
         size_t n = strlen(m);
-        if (used + n + 2 > size) break;
-        memcpy(out + used, m, n);
-        out[used + n] = '\n';
-        used += n + 1;
+        memcpy(out + at, m, n);
+        out[at + n] = '\n';
+        at += n + 1;
     }
     __cu2amd_log_unlock(log);
-    if (i == from && from < count && used == 0) err = 1;
-    if (size) out[used] = '\0';
-    *written = used;
-    *next = i;
+    if (size) out[err ? 0 : at] = '\0';
+    *written = err ? 0 : at;
+    *next = count;
     return err;
 }
 static __inline__ int __cu2amd_logs_dump_to_memory(unsigned int *iterator, char *buffer, size_t *size,
