@@ -60,7 +60,11 @@
     X(CUDA_ERROR_INVALID_DEVICE, 101, "invalid device ordinal")                                                        \
     X(CUDA_ERROR_INVALID_IMAGE, 200, "device kernel image is invalid")                                                 \
     X(CUDA_ERROR_INVALID_CONTEXT, 201, "invalid device context")                                                       \
+    X(CUDA_ERROR_ALREADY_MAPPED, 208, "resource already mapped")                                                       \
     X(CUDA_ERROR_NO_BINARY_FOR_GPU, 209, "no kernel image is available for execution on the device")                  \
+    X(CUDA_ERROR_NOT_MAPPED, 211, "resource not mapped")                                                               \
+    X(CUDA_ERROR_NOT_MAPPED_AS_ARRAY, 212, "resource not mapped as array")                                             \
+    X(CUDA_ERROR_NOT_MAPPED_AS_POINTER, 213, "resource not mapped as pointer")                                         \
     X(CUDA_ERROR_UNSUPPORTED_LIMIT, 215, "limit is not supported on this architecture")                              \
     X(CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY, 224, "the requested execution affinity is not supported")              \
     X(CUDA_ERROR_INVALID_PTX, 218, "a PTX JIT compilation failed")                                                     \

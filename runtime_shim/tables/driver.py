@@ -763,6 +763,10 @@ for _kind in (Kind.ENUM, Kind.TYPE, Kind.ENUMERATOR):  # launch attributes (impl
 for _kind in (Kind.ENUM, Kind.TYPE, Kind.ENUMERATOR):  # entry points (impl_library.DRIVER_TYPES)
     _rows = {n: why for n, (k, why) in impl_library.DRIVER_TYPES.items() if k is _kind}
     _declared(f"Data types used by the driver API: {_kind.value}s (entry points)", _kind, _rows)
+for _kind in Kind:  # graphics and external resources (impl_interop.DRIVER_TYPES)
+    _rows = {n: why for n, (k, why) in impl_interop.DRIVER_TYPES.items() if k is _kind}
+    if _rows:
+        _declared(f"Data types used by the driver API: {_kind.value}s (interop)", _kind, _rows)
 _declared(
     "Data types used by the driver API: macros",
     Kind.MACRO,

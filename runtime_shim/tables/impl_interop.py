@@ -166,4 +166,179 @@ RUNTIME: dict[str, Impl] = {
     "cudaWaitExternalSemaphoresAsync": Impl("hipWaitExternalSemaphoresAsync", E, _SEM),
     "cudaDestroyExternalSemaphore": Impl("hipDestroyExternalSemaphore"),
 }
-DRIVER: dict[str, Impl] = {}
+
+# The driver API (cu2amd/driver_interop.h): the runtime's records, HIP's calls, the driver's errors.
+_DHEADER = "cu2amd/driver_interop.h"
+_DMAP = _MAP.replace("cudaGraphics", "cuGraphics")
+_DCHECKS = (
+    "; cu2amd checks CUDA's errors (duplicates: CUDA_ERROR_INVALID_HANDLE; already mapped: "
+    "CUDA_ERROR_ALREADY_MAPPED; not mapped: CUDA_ERROR_NOT_MAPPED)"
+)
+_DLEGACY = (
+    "over the cuGraphics* functions, with a resource cu2amd keeps per registered buffer object "
+    "(CUDA's deprecated API; shared with cudaGLRegisterBufferObject's)"
+)
+DRIVER: dict[str, Impl] = {
+    # Graphics interoperability
+    "cuGraphicsMapResources": Impl("hipGraphicsMapResources", note=_DMAP + _DCHECKS),
+    "cuGraphicsUnmapResources": Impl("hipGraphicsUnmapResources", note=_DMAP + _DCHECKS),
+    "cuGraphicsResourceGetMappedPointer": Impl(
+        "hipGraphicsResourceGetMappedPointer",
+        note="not mapped: CUDA_ERROR_NOT_MAPPED; an image: CUDA_ERROR_NOT_MAPPED_AS_POINTER",
+    ),
+    "cuGraphicsResourceSetMapFlags": Impl(_DHEADER, E, _FLAGS),
+    "cuGraphicsSubResourceGetMappedArray": Impl(
+        "hipGraphicsSubResourceGetMappedArray",
+        E,
+        _IMAGE.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED")
+        + "; not mapped: CUDA_ERROR_NOT_MAPPED; a buffer: CUDA_ERROR_NOT_MAPPED_AS_ARRAY",
+    ),
+    "cuGraphicsUnregisterResource": Impl(
+        "hipGraphicsUnregisterResource", note="a mapped resource is unmapped first"
+    ),
+    # OpenGL
+    "cuGLGetDevices": Impl(
+        "hipGLGetDevices",
+        E,
+        "host platform: device 0 (GL renders on the processor) when a GL context is current, "
+        "else CUDA_ERROR_NO_DEVICE",
+    ),
+    "cuGraphicsGLRegisterBuffer": Impl(
+        "hipGraphicsGLRegisterBuffer",
+        note=_GL_HOST + "no current context: CUDA_ERROR_UNKNOWN; not a buffer: "
+        "CUDA_ERROR_INVALID_VALUE",
+    ),
+    "cuGraphicsGLRegisterImage": Impl(
+        "hipGraphicsGLRegisterImage",
+        E,
+        _IMAGE.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED"),
+    ),
+    "cuWGLGetDevice": Impl(
+        "", NA, "Windows only (WGL is the Windows GL binding); no ROCm counterpart on Linux"
+    ),
+    "cuGLInit": Impl(_DHEADER, note="does nothing, as CUDA's (deprecated since CUDA 3.0)"),
+    "cuGLCtxCreate": Impl(
+        "hipCtxCreate",
+        note="as cuCtxCreate: CUDA no longer associates a context with GL (deprecated)",
+    ),
+    **{
+        n: Impl(_DHEADER, E, _DLEGACY)
+        for n in names("""
+            cuGLMapBufferObject cuGLMapBufferObjectAsync cuGLRegisterBufferObject
+            cuGLSetBufferObjectMapFlags cuGLUnmapBufferObject cuGLUnmapBufferObjectAsync
+            cuGLUnregisterBufferObject
+        """)
+    },
+    # External resources
+    "cuImportExternalMemory": Impl(
+        "hipImportExternalMemory",
+        E,
+        _EXT_HOST.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED")
+        + "the descriptor is the driver's from then on, and closed when the object is destroyed; "
+        "NvSciBuf: CUDA_ERROR_NOT_SUPPORTED",
+    ),
+    "cuExternalMemoryGetMappedBuffer": Impl(
+        "hipExternalMemoryGetMappedBuffer",
+        note="host platform: a shared mapping of the file; free it with cuMemFree",
+    ),
+    "cuDestroyExternalMemory": Impl("hipDestroyExternalMemory"),
+    "cuImportExternalSemaphore": Impl(
+        "hipImportExternalSemaphore",
+        E,
+        _SEM.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED"),
+    ),
+    "cuSignalExternalSemaphoresAsync": Impl(
+        "hipSignalExternalSemaphoresAsync",
+        E,
+        _SEM.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED"),
+    ),
+    "cuWaitExternalSemaphoresAsync": Impl(
+        "hipWaitExternalSemaphoresAsync",
+        E,
+        _SEM.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED"),
+    ),
+    "cuDestroyExternalSemaphore": Impl("hipDestroyExternalSemaphore"),
+}
+
+# What cu2amd/driver_interop.h (and cuda.h's error list, for these functions' errors) declares:
+# driver.py adds a row for each.
+_CU = "cu2amd: CUDA's (cu2amd/driver_interop.h)"
+DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
+    "CUgraphicsResource": (
+        Kind.TYPE,
+        "cu2amd: struct cudaGraphicsResource * (the runtime's cudaGraphicsResource_t)",
+    ),
+    "CUexternalMemory": (Kind.TYPE, "hipExternalMemory_t (the runtime's cudaExternalMemory_t)"),
+    "CUexternalSemaphore": (
+        Kind.TYPE,
+        "hipExternalSemaphore_t (the runtime's cudaExternalSemaphore_t)",
+    ),
+    **{
+        n: (Kind.TYPE, _CU)
+        for n in names("""
+            CUGLDeviceList CUGLmap_flags CUarray_cubemap_face CUexternalMemoryHandleType
+            CUexternalSemaphoreHandleType CUgraphicsMapResourceFlags CUgraphicsRegisterFlags
+        """)
+    },
+    **{
+        n: (Kind.TYPE, "CUDA's layout, copied into HIP's")
+        for n in names("""
+            CUDA_EXTERNAL_MEMORY_BUFFER_DESC CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st
+            CUDA_EXTERNAL_MEMORY_HANDLE_DESC CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st
+            CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st
+            CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st
+            CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st
+        """)
+    },
+    **{
+        n: (Kind.ENUM, _CU)
+        for n in names("""
+            CUGLDeviceList_enum CUGLmap_flags_enum CUarray_cubemap_face_enum
+            CUexternalMemoryHandleType_enum CUexternalSemaphoreHandleType_enum
+            CUgraphicsMapResourceFlags_enum CUgraphicsRegisterFlags_enum
+        """)
+    },
+    **{
+        n: (Kind.ENUMERATOR, _CU)
+        for n in names("""
+            CU_CUBEMAP_FACE_NEGATIVE_X CU_CUBEMAP_FACE_NEGATIVE_Y CU_CUBEMAP_FACE_NEGATIVE_Z
+            CU_CUBEMAP_FACE_POSITIVE_X CU_CUBEMAP_FACE_POSITIVE_Y CU_CUBEMAP_FACE_POSITIVE_Z
+            CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE
+            CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT
+            CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_HEAP CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE
+            CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD
+            CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32
+            CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_KMT
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_FENCE
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX_KMT
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D12_FENCE
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_NVSCISYNC CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD
+            CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_WIN32
+            CU_GL_DEVICE_LIST_ALL CU_GL_DEVICE_LIST_CURRENT_FRAME CU_GL_DEVICE_LIST_NEXT_FRAME
+            CU_GL_MAP_RESOURCE_FLAGS_NONE CU_GL_MAP_RESOURCE_FLAGS_READ_ONLY
+            CU_GL_MAP_RESOURCE_FLAGS_WRITE_DISCARD CU_GRAPHICS_MAP_RESOURCE_FLAGS_NONE
+            CU_GRAPHICS_MAP_RESOURCE_FLAGS_READ_ONLY CU_GRAPHICS_MAP_RESOURCE_FLAGS_WRITE_DISCARD
+            CU_GRAPHICS_REGISTER_FLAGS_NONE CU_GRAPHICS_REGISTER_FLAGS_READ_ONLY
+            CU_GRAPHICS_REGISTER_FLAGS_SURFACE_LDST CU_GRAPHICS_REGISTER_FLAGS_TEXTURE_GATHER
+            CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD
+        """)
+    },
+    **{
+        n: (Kind.ENUMERATOR, "cu2amd: CUDA's value (cuda.h; HIP's is the same)")
+        for n in names("""
+            CUDA_ERROR_ALREADY_MAPPED CUDA_ERROR_NOT_MAPPED CUDA_ERROR_NOT_MAPPED_AS_ARRAY
+            CUDA_ERROR_NOT_MAPPED_AS_POINTER
+        """)
+    },
+    **{
+        n: (Kind.MACRO, _CU)
+        for n in names("""
+            CUDA_EXTERNAL_MEMORY_DEDICATED CUDA_EXTERNAL_SEMAPHORE_SIGNAL_SKIP_NVSCIBUF_MEMSYNC
+            CUDA_EXTERNAL_SEMAPHORE_WAIT_SKIP_NVSCIBUF_MEMSYNC
+        """)
+    },
+}

@@ -10,6 +10,8 @@
     X(cuArrayCreate) \
     X(cuArrayDestroy) \
     X(cuArrayGetDescriptor) \
+    X(cuArrayGetMemoryRequirements) \
+    X(cuArrayGetPlane) \
     X(cuCtxAttach) \
     X(cuCtxCreate) \
     X(cuCtxCreate_v3) \
@@ -38,6 +40,8 @@
     X(cuCtxSetSharedMemConfig) \
     X(cuCtxSynchronize) \
     X(cuCtxWaitEvent) \
+    X(cuDestroyExternalMemory) \
+    X(cuDestroyExternalSemaphore) \
     X(cuDeviceCanAccessPeer) \
     X(cuDeviceComputeCapability) \
     X(cuDeviceGet) \
@@ -59,8 +63,10 @@
     X(cuDevicePrimaryCtxReset) \
     X(cuDevicePrimaryCtxRetain) \
     X(cuDevicePrimaryCtxSetFlags) \
+    X(cuDeviceRegisterAsyncNotification) \
     X(cuDeviceSetMemPool) \
     X(cuDeviceTotalMem) \
+    X(cuDeviceUnregisterAsyncNotification) \
     X(cuDriverGetVersion) \
     X(cuEventCreate) \
     X(cuEventDestroy) \
@@ -70,6 +76,8 @@
     X(cuEventRecord) \
     X(cuEventRecordWithFlags) \
     X(cuEventSynchronize) \
+    X(cuExternalMemoryGetMappedBuffer) \
+    X(cuFlushGPUDirectRDMAWrites) \
     X(cuFuncGetAttribute) \
     X(cuFuncGetName) \
     X(cuFuncIsLoaded) \
@@ -78,6 +86,16 @@
     X(cuFuncSetCacheConfig) \
     X(cuFuncSetSharedMemConfig) \
     X(cuFuncSetSharedSize) \
+    X(cuGLCtxCreate) \
+    X(cuGLGetDevices) \
+    X(cuGLInit) \
+    X(cuGLMapBufferObject) \
+    X(cuGLMapBufferObjectAsync) \
+    X(cuGLRegisterBufferObject) \
+    X(cuGLSetBufferObjectMapFlags) \
+    X(cuGLUnmapBufferObject) \
+    X(cuGLUnmapBufferObjectAsync) \
+    X(cuGLUnregisterBufferObject) \
     X(cuGetErrorName) \
     X(cuGetErrorString) \
     X(cuGetProcAddress) \
@@ -125,6 +143,16 @@
     X(cuGraphNodeGetType) \
     X(cuGraphRemoveDependencies) \
     X(cuGraphUpload) \
+    X(cuGraphicsGLRegisterBuffer) \
+    X(cuGraphicsGLRegisterImage) \
+    X(cuGraphicsMapResources) \
+    X(cuGraphicsResourceGetMappedPointer) \
+    X(cuGraphicsResourceSetMapFlags) \
+    X(cuGraphicsSubResourceGetMappedArray) \
+    X(cuGraphicsUnmapResources) \
+    X(cuGraphicsUnregisterResource) \
+    X(cuImportExternalMemory) \
+    X(cuImportExternalSemaphore) \
     X(cuInit) \
     X(cuIpcCloseMemHandle) \
     X(cuIpcGetEventHandle) \
@@ -218,6 +246,7 @@
     X(cuMemcpyAtoD) \
     X(cuMemcpyAtoH) \
     X(cuMemcpyAtoHAsync) \
+    X(cuMemcpyBatchAsync) \
     X(cuMemcpyDtoA) \
     X(cuMemcpyDtoD) \
     X(cuMemcpyDtoDAsync) \
@@ -241,6 +270,10 @@
     X(cuMemsetD32Async) \
     X(cuMemsetD8) \
     X(cuMemsetD8Async) \
+    X(cuMipmappedArrayCreate) \
+    X(cuMipmappedArrayDestroy) \
+    X(cuMipmappedArrayGetLevel) \
+    X(cuMipmappedArrayGetMemoryRequirements) \
     X(cuModuleGetFunction) \
     X(cuModuleGetGlobal) \
     X(cuModuleGetLoadingMode) \
@@ -262,6 +295,7 @@
     X(cuPointerGetAttributes) \
     X(cuProfilerStart) \
     X(cuProfilerStop) \
+    X(cuSignalExternalSemaphoresAsync) \
     X(cuStreamAddCallback) \
     X(cuStreamAttachMemAsync) \
     X(cuStreamBatchMemOp) \
@@ -296,6 +330,7 @@
     X(cuTexObjectGetResourceDesc) \
     X(cuTexObjectGetTextureDesc) \
     X(cuThreadExchangeStreamCaptureMode) \
+    X(cuWaitExternalSemaphoresAsync) \
 
 
 #endif

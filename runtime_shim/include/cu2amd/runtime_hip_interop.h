@@ -1,10 +1,14 @@
 /* HIP's C ABI for external memory and semaphores, and graphics interoperability, as cuda_runtime_api.h sees it (see runtime_hip.h).
  * Part of runtime_hip.h: include that. HIP's handles are pointers (void * here); HIP's descriptors are the
- * __cu2amd_hip_* structures below, of HIP's layouts (ROCm 5.2), which cu2amd/runtime_interop.h fills from CUDA's. */
+ * __cu2amd_hip_* structures below, of HIP's layouts (ROCm 5.2), which cu2amd/runtime_interop.h fills from CUDA's.
+ * Also included by cuda.h's driver_interop.h, which serves C files too. */
 #ifndef CU2AMD_RUNTIME_HIP_INTEROP_H
 #define CU2AMD_RUNTIME_HIP_INTEROP_H
 
-struct __cu2amd_hip_external_memory_handle_desc {
+#include "cu2amd/runtime_types.h"
+#include "cu2amd/texture_types.h"
+
+typedef struct __cu2amd_hip_external_memory_handle_desc {
     int type;
     union {
         int fd;
@@ -15,13 +19,13 @@ struct __cu2amd_hip_external_memory_handle_desc {
     } handle;
     unsigned long long size;
     unsigned int flags;
-};
-struct __cu2amd_hip_external_memory_buffer_desc {
+} __cu2amd_hip_external_memory_handle_desc;
+typedef struct __cu2amd_hip_external_memory_buffer_desc {
     unsigned long long offset;
     unsigned long long size;
     unsigned int flags;
-};
-struct __cu2amd_hip_external_semaphore_handle_desc {
+} __cu2amd_hip_external_memory_buffer_desc;
+typedef struct __cu2amd_hip_external_semaphore_handle_desc {
     int type;
     union {
         int fd;
@@ -31,8 +35,8 @@ struct __cu2amd_hip_external_semaphore_handle_desc {
         } win32;
     } handle;
     unsigned int flags;
-};
-struct __cu2amd_hip_external_semaphore_signal_params {
+} __cu2amd_hip_external_semaphore_handle_desc;
+typedef struct __cu2amd_hip_external_semaphore_signal_params {
     struct {
         struct {
             unsigned long long value;
@@ -44,8 +48,8 @@ struct __cu2amd_hip_external_semaphore_signal_params {
     } params;
     unsigned int flags;
     unsigned int reserved[16];
-};
-struct __cu2amd_hip_external_semaphore_wait_params {
+} __cu2amd_hip_external_semaphore_signal_params;
+typedef struct __cu2amd_hip_external_semaphore_wait_params {
     struct {
         struct {
             unsigned long long value;
@@ -58,9 +62,11 @@ struct __cu2amd_hip_external_semaphore_wait_params {
     } params;
     unsigned int flags;
     unsigned int reserved[16];
-};
+} __cu2amd_hip_external_semaphore_wait_params;
 
+#ifdef __cplusplus
 extern "C" {
+#endif
 /* OpenGL and graphics resources (hipGraphicsResource_t: void *) */
 int hipGLGetDevices(unsigned int *pHipDeviceCount, int *pHipDevices, unsigned int hipDeviceCount, int deviceList);
 int hipGraphicsGLRegisterBuffer(void **resource, unsigned int buffer, unsigned int flags);
@@ -84,6 +90,8 @@ int hipWaitExternalSemaphoresAsync(void *const *extSemArray,
                                    const __cu2amd_hip_external_semaphore_wait_params *paramsArray,
                                    unsigned int numExtSems, cudaStream_t stream);
 int hipDestroyExternalSemaphore(void *extSem);
+#ifdef __cplusplus
 }
+#endif
 
 #endif

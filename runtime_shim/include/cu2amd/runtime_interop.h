@@ -35,16 +35,7 @@ enum cudaGraphicsCubeFace {
 enum cudaGLDeviceList { cudaGLDeviceListAll = 1, cudaGLDeviceListCurrentFrame = 2, cudaGLDeviceListNextFrame = 3 };
 enum cudaGLMapFlags { cudaGLMapFlagsNone = 0, cudaGLMapFlagsReadOnly = 1, cudaGLMapFlagsWriteDiscard = 2 };
 
-struct cudaGraphicsResource {
-    void *__hip;                     /* HIP's resource */
-    unsigned int __name, __target;   /* the GL object, and its target (0: a buffer) */
-    unsigned int __register_flags;   /* cudaGraphicsRegisterFlags */
-    unsigned int __map_flags;        /* cudaGraphicsMapFlags of the next map */
-    unsigned int __hip_flags;        /* the flags HIP's resource was registered with */
-    int __mapped;
-    int __legacy;                    /* registered by cudaGLRegisterBufferObject */
-    struct cudaGraphicsResource *__next;
-};
+#include "cu2amd/interop_resources.h" /* struct cudaGraphicsResource: shared with cuda.h */
 typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
 
 enum cudaExternalMemoryHandleType {
@@ -146,69 +137,31 @@ typedef struct __cu2amd_external_semaphore *cudaExternalSemaphore_t; /* HIP's ha
 
 /* ------------------------------------------------------------------ graphics resources */
 
-/* The live resources (one list for the program) and the lock that guards it. */
-__host__ inline cudaGraphicsResource_t *__cu2amd_graphics_list(void) {
-    static cudaGraphicsResource_t head = 0;
-    return &head;
-}
-__host__ inline volatile char *__cu2amd_graphics_lock_word(void) {
-    static volatile char word = 0;
-    return &word;
-}
-CU2AMD_API void __cu2amd_graphics_lock(void) {
-    while (__atomic_test_and_set(__cu2amd_graphics_lock_word(), __ATOMIC_ACQUIRE)) {
-    }
-}
-CU2AMD_API void __cu2amd_graphics_unlock(void) { __atomic_clear(__cu2amd_graphics_lock_word(), __ATOMIC_RELEASE); }
-
-CU2AMD_API int __cu2amd_graphics_live(cudaGraphicsResource_t resource) {
-    int found = 0;
-    __cu2amd_graphics_lock();
-    for (cudaGraphicsResource_t r = *__cu2amd_graphics_list(); r && !found; r = r->__next) found = r == resource;
-    __cu2amd_graphics_unlock();
-    return found;
+/* The runtime's error for a record helper's (the driver's numbering): HIP's errors as HIP's, the checks' own as the
+ * runtime names them (CUDA's runtime says cudaErrorUnknown where its driver says already or not mapped). */
+CU2AMD_API cudaError_t __cu2amd_graphics_error(int err, int from_hip, const char *function) {
+    if (err == CU2AMD_GFX_ALREADY_MAPPED || err == CU2AMD_GFX_NOT_MAPPED) err = cudaErrorUnknown;
+    if (err == CU2AMD_GFX_OUT_OF_MEMORY) err = cudaErrorMemoryAllocation, from_hip = 0;
+    if (err == 0) return cudaSuccess;
+    return from_hip ? __cu2amd_err((cudaError_t)err, function) : __cu2amd_fail_in((cudaError_t)err, function);
 }
 
-/* HIP's registration of `r` with `flags` (target 0: a buffer). */
-CU2AMD_API cudaError_t __cu2amd_graphics_hip_register(cudaGraphicsResource_t r, unsigned int flags) {
-    cudaError_t err = r->__target == 0 ? CU2AMD_ERR(hipGraphicsGLRegisterBuffer(&r->__hip, r->__name, flags))
-                                       : CU2AMD_ERR(hipGraphicsGLRegisterImage(&r->__hip, r->__name, r->__target, flags));
-    if (err == cudaSuccess) r->__hip_flags = flags;
-    return err;
-}
-
-CU2AMD_API cudaError_t __cu2amd_graphics_register(cudaGraphicsResource_t *resource, unsigned int name,
-                                                  unsigned int target, unsigned int flags, int legacy) {
-    cudaGraphicsResource_t r = (cudaGraphicsResource_t)calloc(1, sizeof *r);
-    if (!r) return __cu2amd_fail(cudaErrorMemoryAllocation);
-    r->__name = name;
-    r->__target = target;
-    r->__register_flags = flags;
-    r->__map_flags = flags & 3u;
-    r->__legacy = legacy;
-    cudaError_t err = __cu2amd_graphics_hip_register(r, flags);
-    if (err != cudaSuccess) {
-        free(r);
-        return err;
-    }
-    __cu2amd_graphics_lock();
-    r->__next = *__cu2amd_graphics_list();
-    *__cu2amd_graphics_list() = r;
-    __cu2amd_graphics_unlock();
-    *resource = r;
-    return cudaSuccess;
+CU2AMD_API cudaError_t __cu2amd_graphics_register_rt(cudaGraphicsResource_t *resource, unsigned int name,
+                                                     unsigned int target, unsigned int flags, int legacy,
+                                                     const char *function) {
+    return __cu2amd_graphics_error(__cu2amd_graphics_register(resource, name, target, flags, legacy), 1, function);
 }
 
 CU2AMD_API cudaError_t cudaGraphicsGLRegisterBuffer(cudaGraphicsResource_t *resource, unsigned int buffer,
                                                     unsigned int flags) {
     if (!resource || flags > cudaGraphicsRegisterFlagsWriteDiscard) return __cu2amd_fail(cudaErrorInvalidValue);
-    return __cu2amd_graphics_register(resource, buffer, 0, flags, 0);
+    return __cu2amd_graphics_register_rt(resource, buffer, 0, flags, 0, __func__);
 }
 
 CU2AMD_API cudaError_t cudaGraphicsGLRegisterImage(cudaGraphicsResource_t *resource, unsigned int image,
                                                    unsigned int target, unsigned int flags) {
     if (!resource || (flags & ~0x0fu) || (flags & 3u) == 3u || target == 0) return __cu2amd_fail(cudaErrorInvalidValue);
-    return __cu2amd_graphics_register(resource, image, target, flags, 0);
+    return __cu2amd_graphics_register_rt(resource, image, target, flags, 0, __func__);
 }
 
 CU2AMD_API cudaError_t cudaGLGetDevices(unsigned int *pCudaDeviceCount, int *pCudaDevices,
@@ -217,16 +170,8 @@ CU2AMD_API cudaError_t cudaGLGetDevices(unsigned int *pCudaDeviceCount, int *pCu
 }
 
 CU2AMD_API cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource) {
-    __cu2amd_graphics_lock();
-    cudaGraphicsResource_t *p = __cu2amd_graphics_list();
-    while (*p && *p != resource) p = &(*p)->__next;
-    int found = resource && *p;
-    if (found) *p = resource->__next;
-    __cu2amd_graphics_unlock();
-    if (!found) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
-    cudaError_t err = CU2AMD_ERR(hipGraphicsUnregisterResource(resource->__hip));
-    free(resource);
-    return err;
+    int err = __cu2amd_graphics_unregister(resource);
+    return __cu2amd_graphics_error(err, err != CU2AMD_GFX_INVALID_HANDLE, __func__);
 }
 
 CU2AMD_API cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags) {
@@ -237,54 +182,18 @@ CU2AMD_API cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t re
     return cudaSuccess;
 }
 
-/* CUDA's checks of a map (mapped: 0) or unmap (1): handles live, no duplicates, none in the other state. */
-CU2AMD_API cudaError_t __cu2amd_graphics_check(int count, cudaGraphicsResource_t *resources, int mapped) {
-    if (count < 0 || (count > 0 && !resources)) return __cu2amd_fail(cudaErrorInvalidValue);
-    for (int i = 0; i < count; i++) {
-        if (!__cu2amd_graphics_live(resources[i])) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
-        for (int j = 0; j < i; j++)
-            if (resources[j] == resources[i]) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
-        if (resources[i]->__mapped != mapped) return __cu2amd_fail(cudaErrorUnknown);
-    }
-    return cudaSuccess;
-}
-
-/* Maps (map: 1) or unmaps the resources through HIP, with an array of HIP's handles. */
-CU2AMD_API cudaError_t __cu2amd_graphics_map(int count, cudaGraphicsResource_t *resources, cudaStream_t stream,
-                                             int map) {
-    if (count == 0) return cudaSuccess;
-    void *small[8];
-    void **hip = count <= 8 ? small : (void **)malloc(sizeof(void *) * (size_t)count);
-    if (!hip) return __cu2amd_fail(cudaErrorMemoryAllocation);
-    for (int i = 0; i < count; i++) hip[i] = resources[i]->__hip;
-    stream = __cu2amd_stream(stream);
-    cudaError_t err = map ? CU2AMD_ERR(hipGraphicsMapResources(count, hip, stream))
-                          : CU2AMD_ERR(hipGraphicsUnmapResources(count, hip, stream));
-    if (hip != small) free(hip);
-    if (err == cudaSuccess)
-        for (int i = 0; i < count; i++) resources[i]->__mapped = map;
-    return err;
-}
-
 CU2AMD_API cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources,
                                                 cudaStream_t stream = 0) {
-    cudaError_t err = __cu2amd_graphics_check(count, resources, 0);
-    /* map flags changed since HIP's registration: registered again with them */
-    for (int i = 0; err == cudaSuccess && i < count; i++) {
-        cudaGraphicsResource_t r = resources[i];
-        unsigned int want = (r->__register_flags & ~3u) | r->__map_flags;
-        if (want != r->__hip_flags) {
-            err = CU2AMD_ERR(hipGraphicsUnregisterResource(r->__hip));
-            if (err == cudaSuccess) err = __cu2amd_graphics_hip_register(r, want);
-        }
-    }
-    return err != cudaSuccess ? err : __cu2amd_graphics_map(count, resources, stream, 1);
+    int err = __cu2amd_graphics_check(count, resources, 0);
+    if (err != 0) return __cu2amd_graphics_error(err, 0, __func__);
+    return __cu2amd_graphics_error(__cu2amd_graphics_map(count, resources, __cu2amd_stream(stream), 1), 1, __func__);
 }
 
 CU2AMD_API cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources,
                                                   cudaStream_t stream = 0) {
-    cudaError_t err = __cu2amd_graphics_check(count, resources, 1);
-    return err != cudaSuccess ? err : __cu2amd_graphics_map(count, resources, stream, 0);
+    int err = __cu2amd_graphics_check(count, resources, 1);
+    if (err != 0) return __cu2amd_graphics_error(err, 0, __func__);
+    return __cu2amd_graphics_error(__cu2amd_graphics_map(count, resources, __cu2amd_stream(stream), 0), 1, __func__);
 }
 
 CU2AMD_API cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size,
@@ -305,22 +214,12 @@ CU2AMD_API cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array,
 
 /* ------------------------------------------------------------------ OpenGL, deprecated buffer-object API */
 
-/* The resource cudaGLRegisterBufferObject made for `buffer`, or null. */
-CU2AMD_API cudaGraphicsResource_t __cu2amd_gl_legacy(unsigned int buffer) {
-    cudaGraphicsResource_t found = 0;
-    __cu2amd_graphics_lock();
-    for (cudaGraphicsResource_t r = *__cu2amd_graphics_list(); r && !found; r = r->__next)
-        if (r->__legacy && r->__target == 0 && r->__name == buffer) found = r;
-    __cu2amd_graphics_unlock();
-    return found;
-}
-
 CU2AMD_API cudaError_t cudaGLSetGLDevice(int device) { return cudaSetDevice(device); }
 
 CU2AMD_API cudaError_t cudaGLRegisterBufferObject(unsigned int bufObj) {
     if (__cu2amd_gl_legacy(bufObj)) return __cu2amd_fail(cudaErrorInvalidValue);
     cudaGraphicsResource_t r;
-    return __cu2amd_graphics_register(&r, bufObj, 0, 0, 1);
+    return __cu2amd_graphics_register_rt(&r, bufObj, 0, 0, 1, __func__);
 }
 
 CU2AMD_API cudaError_t cudaGLUnregisterBufferObject(unsigned int bufObj) {

@@ -1,0 +1,156 @@
+/* Graphics resources as both APIs see them: cuda_runtime_api.h's cudaGraphicsResource_t and cuda.h's
+ * CUgraphicsResource are one record (as in CUDA, a handle from one API works in the other), kept in one list for
+ * the whole program (a weak function: every file that includes this defines it, the linker keeps one), in C or
+ * C++. The record wraps HIP's resource and keeps what HIP 5.2 does not: CUDA's map flags (HIP has no
+ * hipGraphicsResourceSetMapFlags: a resource whose flags changed is registered with HIP again, with the new
+ * flags, when it is next mapped) and whether it is mapped, so misuse gets CUDA's error codes on every target.
+ * The helpers return the driver API's numbers, which are HIP's (cu2amd/runtime_interop.h turns the ones the
+ * runtime names differently into its own). Needs CU2AMD_API and HIP's interop ABI (runtime_hip_interop.h). */
+#ifndef CU2AMD_INTEROP_RESOURCES_H
+#define CU2AMD_INTEROP_RESOURCES_H
+
+#include <stdlib.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct cudaGraphicsResource {
+    void *__hip;                   /* HIP's resource */
+    unsigned int __name, __target; /* the GL object, and its target (0: a buffer) */
+    unsigned int __register_flags; /* cudaGraphicsRegisterFlags / CUgraphicsRegisterFlags */
+    unsigned int __map_flags;      /* cudaGraphicsMapFlags / CUgraphicsMapResourceFlags of the next map */
+    unsigned int __hip_flags;      /* the flags HIP's resource was registered with */
+    int __mapped;
+    int __legacy; /* registered by cudaGLRegisterBufferObject or cuGLRegisterBufferObject */
+    struct cudaGraphicsResource *__next;
+};
+
+/* The live resources, locked (`lock` 1: the caller unlocks) or unlocked (0). */
+__attribute__((weak)) struct cudaGraphicsResource **__cu2amd_graphics_resources(int lock) {
+    static struct cudaGraphicsResource *head;
+    static int held;
+    if (lock) {
+        while (__atomic_exchange_n(&held, 1, __ATOMIC_ACQUIRE)) {
+        }
+    } else {
+        __atomic_store_n(&held, 0, __ATOMIC_RELEASE);
+    }
+    return &head;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+/* The driver API's numbers (HIP's are the same) for what the records find. */
+#define CU2AMD_GFX_SUCCESS 0
+#define CU2AMD_GFX_INVALID_VALUE 1
+#define CU2AMD_GFX_OUT_OF_MEMORY 2
+#define CU2AMD_GFX_ALREADY_MAPPED 208
+#define CU2AMD_GFX_NOT_MAPPED 211
+#define CU2AMD_GFX_NOT_MAPPED_AS_ARRAY 212
+#define CU2AMD_GFX_NOT_MAPPED_AS_POINTER 213
+#define CU2AMD_GFX_INVALID_HANDLE 400
+
+CU2AMD_API int __cu2amd_graphics_live(const struct cudaGraphicsResource *resource) {
+    int found = 0;
+    struct cudaGraphicsResource *r = *__cu2amd_graphics_resources(1);
+    for (; r && !found; r = r->__next) found = r == resource;
+    __cu2amd_graphics_resources(0);
+    return found;
+}
+
+/* HIP's registration of `r` with `flags` (target 0: a buffer); HIP's error. */
+CU2AMD_API int __cu2amd_graphics_hip_register(struct cudaGraphicsResource *r, unsigned int flags) {
+    int err = r->__target == 0 ? hipGraphicsGLRegisterBuffer(&r->__hip, r->__name, flags)
+                               : hipGraphicsGLRegisterImage(&r->__hip, r->__name, r->__target, flags);
+    if (err == 0) r->__hip_flags = flags;
+    return err;
+}
+
+/* A new record for GL object `name` (target 0: a buffer), registered with HIP and listed. */
+CU2AMD_API int __cu2amd_graphics_register(struct cudaGraphicsResource **resource, unsigned int name,
+                                          unsigned int target, unsigned int flags, int legacy) {
+    struct cudaGraphicsResource *r = (struct cudaGraphicsResource *)calloc(1, sizeof *r);
+    if (!r) return CU2AMD_GFX_OUT_OF_MEMORY;
+    r->__name = name;
+    r->__target = target;
+    r->__register_flags = flags;
+    r->__map_flags = flags & 3u;
+    r->__legacy = legacy;
+    int err = __cu2amd_graphics_hip_register(r, flags);
+    if (err != 0) {
+        free(r);
+        return err;
+    }
+    struct cudaGraphicsResource **head = __cu2amd_graphics_resources(1);
+    r->__next = *head;
+    *head = r;
+    __cu2amd_graphics_resources(0);
+    *resource = r;
+    return CU2AMD_GFX_SUCCESS;
+}
+
+/* Unlists `resource` and unregisters it from HIP (which unmaps a mapped one first). */
+CU2AMD_API int __cu2amd_graphics_unregister(struct cudaGraphicsResource *resource) {
+    struct cudaGraphicsResource **p = __cu2amd_graphics_resources(1);
+    while (*p && *p != resource) p = &(*p)->__next;
+    int found = resource && *p;
+    if (found) *p = resource->__next;
+    __cu2amd_graphics_resources(0);
+    if (!found) return CU2AMD_GFX_INVALID_HANDLE;
+    int err = hipGraphicsUnregisterResource(resource->__hip);
+    free(resource);
+    return err;
+}
+
+/* CUDA's checks of a map (mapped: 0) or unmap (1): handles live, no duplicates, none in the other state
+ * (CU2AMD_GFX_ALREADY_MAPPED when mapping, CU2AMD_GFX_NOT_MAPPED when unmapping). */
+CU2AMD_API int __cu2amd_graphics_check(int count, struct cudaGraphicsResource *const *resources, int mapped) {
+    if (count < 0 || (count > 0 && !resources)) return CU2AMD_GFX_INVALID_VALUE;
+    for (int i = 0; i < count; i++) {
+        if (!__cu2amd_graphics_live(resources[i])) return CU2AMD_GFX_INVALID_HANDLE;
+        for (int j = 0; j < i; j++)
+            if (resources[j] == resources[i]) return CU2AMD_GFX_INVALID_HANDLE;
+        if (resources[i]->__mapped != mapped) return mapped ? CU2AMD_GFX_NOT_MAPPED : CU2AMD_GFX_ALREADY_MAPPED;
+    }
+    return CU2AMD_GFX_SUCCESS;
+}
+
+/* Maps (map: 1) or unmaps checked resources through HIP, with an array of HIP's handles; a resource whose map
+ * flags changed since HIP registered it is registered again first. HIP's error. */
+CU2AMD_API int __cu2amd_graphics_map(int count, struct cudaGraphicsResource *const *resources,
+                                     struct ihipStream_t *stream, int map) {
+    int err = 0;
+    for (int i = 0; map && err == 0 && i < count; i++) {
+        struct cudaGraphicsResource *r = resources[i];
+        unsigned int want = (r->__register_flags & ~3u) | r->__map_flags;
+        if (want != r->__hip_flags) {
+            err = hipGraphicsUnregisterResource(r->__hip);
+            if (err == 0) err = __cu2amd_graphics_hip_register(r, want);
+        }
+    }
+    if (err != 0 || count == 0) return err;
+    void *small[8];
+    void **hip = count <= 8 ? small : (void **)malloc(sizeof(void *) * (size_t)count);
+    if (!hip) return CU2AMD_GFX_OUT_OF_MEMORY;
+    for (int i = 0; i < count; i++) hip[i] = resources[i]->__hip;
+    err = map ? hipGraphicsMapResources(count, hip, stream) : hipGraphicsUnmapResources(count, hip, stream);
+    if (hip != small) free(hip);
+    if (err == 0)
+        for (int i = 0; i < count; i++) resources[i]->__mapped = map;
+    return err;
+}
+
+/* The resource the deprecated buffer-object API registered for `buffer`, or null. */
+CU2AMD_API struct cudaGraphicsResource *__cu2amd_gl_legacy(unsigned int buffer) {
+    struct cudaGraphicsResource *found = 0;
+    struct cudaGraphicsResource *r = *__cu2amd_graphics_resources(1);
+    for (; r && !found; r = r->__next)
+        if (r->__legacy && r->__target == 0 && r->__name == buffer) found = r;
+    __cu2amd_graphics_resources(0);
+    return found;
+}
+
+#endif
