@@ -2,11 +2,14 @@
 `Impl` of each function (RUNTIME for the runtime API, DRIVER for the driver API) and of each
 type, enum or enumerator (TYPES). runtime.py, driver.py and runtime_types.py take their
 rows' status from here, as from their own IMPL. TYPE_SECTIONS are the rows runtime_types.py
-adds for the names of this area that CUDA's type lists do not cover.
+adds for the names of this area that CUDA's type lists do not cover; DRIVER_TYPES the rows
+driver.py adds for what cu2amd/driver_interop.h declares.
 
 The header (cu2amd/runtime_interop.h) calls HIP's hipGraphicsGL*/hipGraphics* and external
 memory and semaphore functions, which ROCm 5.2 has; a cudaGraphicsResource_t is cu2amd's record
-around HIP's resource (map flags and mapped state, which HIP 5.2 does not keep). The host platform
+around HIP's resource (map flags and mapped state, which HIP 5.2 does not keep), which the driver
+API's header (cu2amd/driver_interop.h) shares as its CUgraphicsResource
+(cu2amd/interop_resources.h), with the driver's error codes. The host platform
 implements them in host/hip_interop.c: OpenGL objects are copied into host memory when mapped
 and back when unmapped; external memory is a shared mapping of a file descriptor, and external
 semaphores an eventfd (binary) or a file's 64-bit word (timeline)."""
@@ -169,11 +172,21 @@ RUNTIME: dict[str, Impl] = {
 
 # The driver API (cu2amd/driver_interop.h): the runtime's records, HIP's calls, the driver's errors.
 _DHEADER = "cu2amd/driver_interop.h"
-_DMAP = _MAP.replace("cudaGraphics", "cuGraphics")
+_DMAP = _MAP
 _DCHECKS = (
     "; cu2amd checks CUDA's errors (duplicates: CUDA_ERROR_INVALID_HANDLE; already mapped: "
     "CUDA_ERROR_ALREADY_MAPPED; not mapped: CUDA_ERROR_NOT_MAPPED)"
 )
+
+
+def _driver_note(note: str) -> str:
+    """A runtime note in the driver's words."""
+    return note.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED").replace(
+        "cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd",
+        "CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD",
+    )
+
+
 _DLEGACY = (
     "over the cuGraphics* functions, with a resource cu2amd keeps per registered buffer object "
     "(CUDA's deprecated API; shared with cudaGLRegisterBufferObject's)"
@@ -190,7 +203,7 @@ DRIVER: dict[str, Impl] = {
     "cuGraphicsSubResourceGetMappedArray": Impl(
         "hipGraphicsSubResourceGetMappedArray",
         E,
-        _IMAGE.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED")
+        _driver_note(_IMAGE)
         + "; not mapped: CUDA_ERROR_NOT_MAPPED; a buffer: CUDA_ERROR_NOT_MAPPED_AS_ARRAY",
     ),
     "cuGraphicsUnregisterResource": Impl(
@@ -211,7 +224,7 @@ DRIVER: dict[str, Impl] = {
     "cuGraphicsGLRegisterImage": Impl(
         "hipGraphicsGLRegisterImage",
         E,
-        _IMAGE.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED"),
+        _driver_note(_IMAGE),
     ),
     "cuWGLGetDevice": Impl(
         "", NA, "Windows only (WGL is the Windows GL binding); no ROCm counterpart on Linux"
@@ -233,7 +246,7 @@ DRIVER: dict[str, Impl] = {
     "cuImportExternalMemory": Impl(
         "hipImportExternalMemory",
         E,
-        _EXT_HOST.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED")
+        _driver_note(_EXT_HOST)
         + "the descriptor is the driver's from then on, and closed when the object is destroyed; "
         "NvSciBuf: CUDA_ERROR_NOT_SUPPORTED",
     ),
@@ -245,17 +258,17 @@ DRIVER: dict[str, Impl] = {
     "cuImportExternalSemaphore": Impl(
         "hipImportExternalSemaphore",
         E,
-        _SEM.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED"),
+        _driver_note(_SEM),
     ),
     "cuSignalExternalSemaphoresAsync": Impl(
         "hipSignalExternalSemaphoresAsync",
         E,
-        _SEM.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED"),
+        _driver_note(_SEM),
     ),
     "cuWaitExternalSemaphoresAsync": Impl(
         "hipWaitExternalSemaphoresAsync",
         E,
-        _SEM.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED"),
+        _driver_note(_SEM),
     ),
     "cuDestroyExternalSemaphore": Impl("hipDestroyExternalSemaphore"),
 }

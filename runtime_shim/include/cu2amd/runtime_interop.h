@@ -1,6 +1,7 @@
 /* The CUDA runtime API: external memory and semaphores, and graphics interoperability. Part of cuda_runtime_api.h: include that.
  *
- * A cudaGraphicsResource_t is cu2amd's record around HIP's resource: it keeps CUDA's map flags (HIP 5.2 has no
+ * A cudaGraphicsResource_t is cu2amd's record around HIP's resource (cu2amd/interop_resources.h, where cuda.h's
+ * CUgraphicsResource is the same record): it keeps CUDA's map flags (HIP 5.2 has no
  * hipGraphicsResourceSetMapFlags: a resource whose flags change is registered with HIP again, with the new
  * flags, when it is next mapped) and whether it is mapped, so misuse gets CUDA's error codes on every target.
  * The OpenGL functions (CUDA's cuda_gl_interop.h, which includes this) take GL names as unsigned int, GLuint's
