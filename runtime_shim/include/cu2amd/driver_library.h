@@ -239,7 +239,7 @@ CU2AMD_API CUresult __cu2amd_lib_kernel_of(CUkernel *out, __cu2amd_lib *l, const
     if (!k && l->complete) return CUDA_ERROR_NOT_FOUND;
     if (!k || !k->function) {
         CUfunction f = NULL;
-        CUresult err = CU2AMD_CU(hipModuleGetFunction(&f, l->library, name));
+        CUresult err = (CUresult)hipModuleGetFunction(&f, l->library, name); /* unlogged: a log callback could reenter */
         if (err != CUDA_SUCCESS) return err;
         if (!k) k = __cu2amd_lib_add_kernel(l, name, strlen(name));
         if (!k) return CUDA_ERROR_OUT_OF_MEMORY;
