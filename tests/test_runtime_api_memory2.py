@@ -396,6 +396,16 @@ __global__ void sample(cudaTextureObject_t obj, const float *lods, int n, float 
 #endif
 }
 
+/* tex3DLod at the centre of a 3D texture, and tex1DLayeredLod of layer 2 (float2 texels). */
+__global__ void sample3(cudaTextureObject_t vol, cudaTextureObject_t layered, float lod, float *out) {
+#if !defined(__gfx942__)
+    out[0] = tex3DLod<float>(vol, 0.5f, 0.5f, 0.5f, lod);
+    float2 v = tex1DLayeredLod<float2>(layered, 0.5f, 2, lod);
+    out[1] = v.x;
+    out[2] = v.y;
+#endif
+}
+
 static void sample_levels(cudaTextureObject_t obj, const float *lods, int n, int grad, float *got) {
     float *d_lods, *d_out;
     OK(cudaMalloc(&d_lods, n * sizeof(float)));
@@ -528,6 +538,59 @@ static void mipmaps() {
     OK(cudaArrayGetInfo(nullptr, &e, &flags, none));
     EXPECT(e.width == 1 && e.height == 1 && e.depth == 3 && (flags & cudaArrayLayered));
     CALL(cudaGetMipmappedArrayLevel(&none, layers, 4), cudaErrorInvalidValue);
+    /* Sampling 3D and layered levels: level l of the volume holds 10 l everywhere, texel x of
+     * layer k of level l of the 1D layered array (8 wide, 3 layers) holds (100 l + k, x). */
+    for (unsigned l = 0; l < 4; l++) {
+        OK(cudaGetMipmappedArrayLevel(&none, vol, l));
+        OK(cudaArrayGetInfo(nullptr, &e, nullptr, none));
+        float fill[32];
+        for (int i = 0; i < 32; i++) fill[i] = 10.0f * l;
+        cudaMemcpy3DParms p = {};
+        p.srcPtr = make_cudaPitchedPtr(fill, e.width * sizeof(float), e.width, e.height);
+        p.dstArray = none;
+        p.extent = e;
+        p.kind = cudaMemcpyHostToDevice;
+        OK(cudaMemcpy3D(&p));
+    }
+    cudaChannelFormatDesc desc2 = cudaCreateChannelDesc<float2>();
+    cudaMipmappedArray_t rows;
+    OK(cudaMallocMipmappedArray(&rows, &desc2, make_cudaExtent(8, 0, 3), 4, cudaArrayLayered));
+    for (unsigned l = 0; l < 4; l++) {
+        OK(cudaGetMipmappedArrayLevel(&none, rows, l));
+        OK(cudaArrayGetInfo(nullptr, &e, nullptr, none));
+        EXPECT(e.width == (8u >> l) && e.height == 0 && e.depth == 3);
+        float2 texels[3][8];
+        for (int k = 0; k < 3; k++)
+            for (int x = 0; x < 8; x++) texels[k][x] = make_float2(100.0f * l + k, (float)x);
+        cudaMemcpy3DParms p = {};
+        p.srcPtr = make_cudaPitchedPtr(texels, sizeof texels[0], 8, 1);
+        p.dstArray = none;
+        p.extent = make_cudaExtent(e.width, 1, 3);
+        p.kind = cudaMemcpyHostToDevice;
+        OK(cudaMemcpy3D(&p));
+    }
+    cudaResourceDesc rv = {}, rl = {};
+    rv.resType = rl.resType = cudaResourceTypeMipmappedArray;
+    rv.res.mipmap.mipmap = vol;
+    rl.res.mipmap.mipmap = rows;
+    cudaTextureDesc td = {};
+    td.normalizedCoords = 1;
+    td.maxMipmapLevelClamp = 3.0f;
+    cudaTextureObject_t tv, tl;
+    OK(cudaCreateTextureObject(&tv, &rv, &td, nullptr));
+    OK(cudaCreateTextureObject(&tl, &rl, &td, nullptr));
+    float *d_out, out[3];
+    OK(cudaMalloc(&d_out, sizeof out));
+    for (int l = 0; l < 4; l++) {
+        sample3<<<1, 1>>>(tv, tl, (float)l, d_out);
+        OK(cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost));
+        /* level l of the 8-wide row: the texel at 0.5 is x = 4 >> l */
+        EXPECT(out[0] == 10.0f * l && out[1] == 100.0f * l + 2 && out[2] == (float)(4 >> l));
+    }
+    OK(cudaFree(d_out));
+    OK(cudaDestroyTextureObject(tv));
+    OK(cudaDestroyTextureObject(tl));
+    OK(cudaFreeMipmappedArray(rows));
     OK(cudaFreeMipmappedArray(vol));
     OK(cudaFreeMipmappedArray(layers));
     OK(cudaFreeMipmappedArray(nullptr));
