@@ -252,3 +252,30 @@ def test_capture_on_a_real_nvidia_gpu(tmp_path: Path) -> None:
     assert "0 of the exact ones differ from cu2amd's host platform" in proc.stdout, proc.stdout
     proc = suite(out, "tests/conformance/test_integer_mul24.py")
     assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None, reason="REQUIRES: ptxas")
+def test_harness_kernels_are_legal_ptx(tmp_path: Path) -> None:
+    """What the capture sends to NVIDIA's JIT is legal PTX: the harness's kernels (their
+    registers used to be named %tid/%ntid/%ctaid, which ptxas rejects as special
+    registers, so a capture would have failed on every kernel) and the warp tests'."""
+    sys.path.insert(0, str(ROOT / "tests" / "conformance"))
+    try:
+        import harness
+        import warp_model
+    finally:
+        sys.path.remove(str(ROOT / "tests" / "conformance"))
+    kernels = {
+        "scalar": harness.kernel_text("add.s32 %d, %a0, %a1;", ["s32", "s32"], "s32"),
+        "half": harness.kernel_text("add.rn.f16 %d, %a0, %a1;", ["f16", "f16"], "f16"),
+        "warp": warp_model.kernel_text(
+            "shfl.sync.idx.b32 %d|%p, %a0, 3, 31, %m;", ["b32"], "b32", True
+        ),
+    }
+    for name, text in kernels.items():
+        path = tmp_path / f"{name}.ptx"
+        path.write_text(text)
+        proc = subprocess.run(
+            ["ptxas", "-arch=sm_90", str(path), "-o", os.devnull], capture_output=True, text=True
+        )
+        assert proc.returncode == 0, f"{name}: {proc.stderr}"

@@ -124,17 +124,17 @@ def test_mad_with_carry(op: str, mode: str, ptx: str) -> None:
 
 
 # The ISA's extended-precision multiply (9.7.2.6): [r3,r2,r1,r0] = [r5,r4] * [r7,r6], with
-# r4..r7 = %a0..%a3 and r1, r2, r3 in %n, %ntid, %ctaid.
+# r4..r7 = %a0..%a3 and r1, r2, r3 in %n, %r_ntid, %ctaid.
 MULTIPLY_64x64 = " ".join(
     [
         "mul.hi.u32 %n, %a0, %a2;",
         "mad.lo.cc.u32 %n, %a1, %a2, %n;",
-        "madc.hi.u32 %ntid, %a1, %a2, 0;",
+        "madc.hi.u32 %r_ntid, %a1, %a2, 0;",
         "mad.lo.cc.u32 %n, %a0, %a3, %n;",
-        "madc.hi.cc.u32 %ntid, %a0, %a3, %ntid;",
-        "addc.u32 %ctaid, 0, 0;",
-        "mad.lo.cc.u32 %ntid, %a1, %a3, %ntid;",
-        "madc.hi.u32 %ctaid, %a1, %a3, %ctaid;",
+        "madc.hi.cc.u32 %r_ntid, %a0, %a3, %r_ntid;",
+        "addc.u32 %r_ctaid, 0, 0;",
+        "mad.lo.cc.u32 %r_ntid, %a1, %a3, %r_ntid;",
+        "madc.hi.u32 %r_ctaid, %a1, %a3, %r_ctaid;",
     ]
 )
 
@@ -143,7 +143,7 @@ def test_isa_multiword_multiply() -> None:
     words = [int_values(32, False, seed=46 + i) for i in range(4)]
     x = [int(lo) | int(hi) << 32 for lo, hi in zip(words[0], words[1], strict=True)]
     y = [int(lo) | int(hi) << 32 for lo, hi in zip(words[2], words[3], strict=True)]
-    for k, reg in ((1, "%n"), (2, "%ntid"), (3, "%ctaid")):
+    for k, reg in ((1, "%n"), (2, "%r_ntid"), (3, "%r_ctaid")):
         template = f"{MULTIPLY_64x64} mov.b32 %d, {reg};"
         out = run("multiply", ["u32"] * 4, "u32", words, template=template)
         expected = [(p * q) >> (32 * k) & 0xFFFFFFFF for p, q in zip(x, y, strict=True)]

@@ -103,10 +103,10 @@ def test_inclusive_scan_example_of_the_isa() -> None:
 .visible .entry scan(.param .u64 out)
 {
   .reg .pred %p;
-  .reg .b32 %x, %y, %tid;
+  .reg .b32 %x, %y, %r_tid;
   .reg .b64 %o, %base;
-  mov.u32 %tid, %tid.x;
-  add.u32 %x, %tid, 1;
+  mov.u32 %r_tid, %tid.x;
+  add.u32 %x, %r_tid, 1;
   shfl.sync.up.b32 %y|%p, %x, 1, 0, 0xffffffff;
 @%p add.u32 %x, %y, %x;
   shfl.sync.up.b32 %y|%p, %x, 2, 0, 0xffffffff;
@@ -118,7 +118,7 @@ def test_inclusive_scan_example_of_the_isa() -> None:
   shfl.sync.up.b32 %y|%p, %x, 16, 0, 0xffffffff;
 @%p add.u32 %x, %y, %x;
   ld.param.u64 %base, [out];
-  mul.wide.u32 %o, %tid, 4;
+  mul.wide.u32 %o, %r_tid, 4;
   add.s64 %base, %base, %o;
   st.global.u32 [%base], %x;
   ret;

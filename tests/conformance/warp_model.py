@@ -80,13 +80,13 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str | None, pred
         ")",
         "{",
         "\t.reg .pred %exit, %skip, %branch, %p;",
-        "\t.reg .b32 %tid, %role, %m, %pv;",
+        "\t.reg .b32 %r_tid, %role, %m, %pv;",
         "\t.reg .b64 %off, %ptr, %base;",
         "\t.reg .b16 %h;",
         *([f"\t.reg .{reg_type(dest)} %d;"] if dest else []),
         *(f"\t.reg .{reg_type(s)} %a{i};" for i, s in enumerate(sources)),
-        "\tmov.u32 %tid, %tid.x;",
-        "\tmul.wide.u32 %off, %tid, 4;",
+        "\tmov.u32 %r_tid, %tid.x;",
+        "\tmul.wide.u32 %off, %r_tid, 4;",
         "\tld.param.u64 %base, [roles];",
         "\tadd.s64 %ptr, %base, %off;",
         "\tld.global.u32 %role, [%ptr];",
@@ -99,7 +99,7 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str | None, pred
         "\tld.global.u32 %m, [%ptr];",
     ]
     for i, s in enumerate(sources):
-        lines += load_operand(i, s, "%tid")
+        lines += load_operand(i, s, "%r_tid")
     lines += [
         f"\tsetp.eq.u32 %branch, %role, {EXEC_B};",
         "\t@%branch bra BRANCH_B;",
@@ -110,9 +110,9 @@ def kernel_text(instruction: str, sources: Sequence[str], dest: str | None, pred
         "STORE:",
     ]
     if dest:
-        lines += store_result("dout", "%d", dest, "%tid")
+        lines += store_result("dout", "%d", dest, "%r_tid")
     if pred:
-        lines += store_result("pout", "%p", "pred", "%tid")
+        lines += store_result("pout", "%p", "pred", "%r_tid")
     lines += ["DONE:", "\tret;", "}", ""]
     return "\n".join(lines)
 
