@@ -25,6 +25,7 @@ PTX = """
 .address_size 64
 
 .visible .global .align 4 .u32 counter = 5;
+.visible .global .attribute(.managed) .align 8 .u64 shared_total = 40;
 
 .visible .entry scale(.param .u64 data, .param .f32 factor, .param .u32 n)
 {
@@ -44,6 +45,7 @@ PTX = """
   mul.f32 %f2, %f2, %f1;
   st.global.f32 [%rd3], %f2;
   atom.global.add.u32 %r3, [counter], 1;
+  atom.global.add.u64 %rd3, [shared_total], 2;
 DONE:
   ret;
 }
@@ -89,6 +91,8 @@ static void from_code_object(const char *path) {
     OK(cuKernelGetName(&name, kernels[0] == scale ? kernels[1] : kernels[0]));
     EXPECT(name && strcmp(name, "mixed") == 0);
     CALL(cuKernelGetParamInfo(scale, 0, &offset, &size), CUDA_ERROR_NOT_SUPPORTED);
+    CUdeviceptr total = 0;
+    CALL(cuLibraryGetManaged(&total, NULL, lib, "shared_total"), CUDA_ERROR_NOT_SUPPORTED); /* not known */
     CUdeviceptr data;
     float host[4] = {1, 2, 3, 4}, factor = 3;
     unsigned n = 4;
@@ -188,6 +192,11 @@ int main(int argc, char **argv) {
     OK(cuMemcpyDtoH(&hits, counter, sizeof hits));
     EXPECT(counter_size == 4 && hits == 11);
     CALL(cuLibraryGetGlobal(&counter, &counter_size, lib, "absent"), CUDA_ERROR_NOT_FOUND);
+    CUdeviceptr total = 0;
+    size_t total_size = 0;
+    OK(cuLibraryGetManaged(&total, &total_size, lib, "shared_total")); /* host platform: shared memory */
+    EXPECT(total && total_size == 8 && *(unsigned long long *)(uintptr_t)total == 52);
+    CALL(cuLibraryGetManaged(&total, &total_size, lib, "counter"), CUDA_ERROR_NOT_FOUND);
     CALL(cuLibraryGetKernel(&scale, lib, "absent"), CUDA_ERROR_NOT_FOUND);
 
     /* Attributes: what is set is read back; limits and read-only attributes are errors. */

@@ -18,7 +18,7 @@ from runtime_programs import link_for_gfx942, run_on_host
 CALLS = {
     "cudaFuncGetParamInfo", "cudaGetDriverEntryPoint", "cudaGetDriverEntryPointByVersion",
     "cudaGetKernel", "cudaKernelSetAttributeForDevice", "cudaLibraryEnumerateKernels",
-    "cudaLibraryGetGlobal", "cudaLibraryGetKernel", "cudaLibraryGetKernelCount",
+    "cudaLibraryGetGlobal", "cudaLibraryGetKernel", "cudaLibraryGetKernelCount", "cudaLibraryGetManaged",
     "cudaLibraryLoadData", "cudaLibraryLoadFromFile", "cudaLibraryUnload",
 }  # fmt: skip
 
@@ -41,6 +41,7 @@ static const char *PTX = R"(
 .address_size 64
 
 .visible .global .align 4 .u32 counter = 5;
+.visible .global .attribute(.managed) .align 8 .u64 shared_total = 40;
 
 .visible .entry scale(.param .u64 data, .param .f32 factor, .param .u32 n)
 {
@@ -60,6 +61,7 @@ static const char *PTX = R"(
   mul.f32 %f2, %f2, %f1;
   st.global.f32 [%rd3], %f2;
   atom.global.add.u32 %r3, [counter], 1;
+  atom.global.add.u64 %rd3, [shared_total], 2;
 DONE:
   ret;
 }
@@ -104,6 +106,13 @@ int main() {
     OK(cudaMemcpy(&hits, counter, sizeof hits, cudaMemcpyDeviceToHost));
     EXPECT(bytes == 4 && hits == 11);
     CALL(cudaLibraryGetGlobal((void **)&counter, &bytes, lib, "none"), cudaErrorNotFound);
+
+    /* A managed variable: the host platform's host and kernels share it (no copies). */
+    unsigned long long *total = nullptr;
+    OK(cudaLibraryGetManaged((void **)&total, &bytes, lib, "shared_total"));
+    EXPECT(total && bytes == 8 && *total == 52); /* 40 + 6 threads * 2 */
+    *total = 100;
+    CALL(cudaLibraryGetManaged((void **)&total, &bytes, lib, "counter"), cudaErrorNotFound); /* not managed */
 
     size_t offset = 99, size = 99;
     OK(cudaFuncGetParamInfo((const void *)mixed, 1, &offset, &size));

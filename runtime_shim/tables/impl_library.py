@@ -36,6 +36,11 @@ _ATTRIBUTE = (
     "GPUs or the host platform) and the carveout (a hint) are checked and kept for the "
     "attribute queries; other attributes are read-only"
 )
+_MANAGED = (
+    "host platform: a PTX `.attribute(.managed)` variable of the library (host memory, which the "
+    "host and the kernels share); AMD GPUs: {error} (a module's variables are device memory), as "
+    "for libraries loaded from a code object"
+)
 _ENTRY = (
     "the address of cuda.h's function of that base name (a table over the driver functions "
     "cu2amd implements, generated from the tables); a version up to 12000 finds every one (the "
@@ -59,6 +64,9 @@ RUNTIME: dict[str, Impl] = {
     "cudaLibraryGetKernelCount": Impl("cuLibraryGetKernelCount (cuda.h)", note=_KERNELS),
     "cudaLibraryEnumerateKernels": Impl("cuLibraryEnumerateKernels (cuda.h)", note=_KERNELS),
     "cudaLibraryGetGlobal": Impl("cuLibraryGetGlobal (cuda.h)"),
+    "cudaLibraryGetManaged": Impl(
+        "cuLibraryGetManaged (cuda.h)", E, _MANAGED.format(error="cudaErrorNotSupported")
+    ),
     "cudaKernelSetAttributeForDevice": Impl(
         "cuKernelSetAttribute (cuda.h), hipFuncSetAttribute",
         E,
@@ -86,6 +94,9 @@ DRIVER: dict[str, Impl] = {
     "cuLibraryGetKernelCount": Impl(_DRIVER_H, note=_KERNELS),
     "cuLibraryEnumerateKernels": Impl("hipModuleGetFunction", note=_KERNELS),
     "cuLibraryGetGlobal": Impl("hipModuleGetGlobal"),
+    "cuLibraryGetManaged": Impl(
+        "hipModuleGetGlobal", E, _MANAGED.format(error="CUDA_ERROR_NOT_SUPPORTED")
+    ),
     "cuKernelGetFunction": Impl(_DRIVER_H, note="the kernel's handle is its module's function"),
     "cuKernelGetLibrary": Impl(_DRIVER_H),
     "cuKernelGetName": Impl(_DRIVER_H, note="the name in the module (the PTX .entry's)"),

@@ -177,6 +177,7 @@
     X(cuLibraryGetGlobal) \
     X(cuLibraryGetKernel) \
     X(cuLibraryGetKernelCount) \
+    X(cuLibraryGetManaged) \
     X(cuLibraryGetModule) \
     X(cuLibraryLoadData) \
     X(cuLibraryLoadFromFile) \

@@ -51,7 +51,7 @@ CU2AMD_API __cu2amd_lib_kernel *__cu2amd_lib_add_kernel(__cu2amd_lib *l, const c
 
 CU2AMD_API void __cu2amd_lib_free(__cu2amd_lib *l) {
     for (unsigned int i = 0; l && i < l->n_kernels; i++) free(l->kernels[i].name), free(l->kernels[i].layout);
-    if (l) free(l->kernels);
+    if (l) free(l->kernels), free(l->managed);
     free(l);
 }
 
@@ -143,6 +143,36 @@ CU2AMD_API int __cu2amd_lib_scan(__cu2amd_lib *l, const unsigned char *image) {
     return found;
 }
 
+/* The names of the managed variables PTX text declares (`.global .attribute(.managed) ...
+ * NAME`), as __cu2amd_lib.managed lists them; NULL without memory. */
+CU2AMD_API char *__cu2amd_lib_managed_names(const char *ptx) {
+    size_t len = strlen(ptx), used = 0;
+    char *names = (char *)malloc(len + 2);
+    if (!names) return NULL;
+    for (const char *p = strstr(ptx, ".managed"); p; p = strstr(p, ".managed")) {
+        p += 8;
+        const char *q = p;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q != ')') continue; /* `.attribute(.managed)` ends here */
+        q++;
+        for (;;) { /* the state space, alignment and type: .directives and numbers */
+            while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') q++;
+            if (*q != '.' && !(*q >= '0' && *q <= '9')) break;
+            while (*q && *q != ' ' && *q != '\t' && *q != '\n' && *q != '\r') q++;
+        }
+        const char *name = q;
+        while ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_' ||
+               *q == '$')
+            q++;
+        if (q == name) continue;
+        memcpy(names + used, name, (size_t)(q - name));
+        used += (size_t)(q - name);
+        names[used++] = 0;
+    }
+    names[used] = 0;
+    return names;
+}
+
 /* A library from `code` (`size` bytes of PTX text, or a code object): PTX is compiled
  * here first, for its description (the module load that follows finds it in the JIT's
  * cache). */
@@ -164,7 +194,8 @@ CU2AMD_API CUresult __cu2amd_lib_load(CUlibrary *library, const void *code, size
         if (!meta) return CUDA_ERROR_FILE_NOT_FOUND;
     }
     __cu2amd_lib *l = (__cu2amd_lib *)calloc(1, sizeof(__cu2amd_lib));
-    if (!l || (meta && __cu2amd_lib_describe(l, meta) != 0)) {
+    if (l && meta) l->managed = __cu2amd_lib_managed_names((const char *)code);
+    if (!l || (meta && (!l->managed || __cu2amd_lib_describe(l, meta) != 0))) {
         free(meta);
         __cu2amd_lib_free(l);
         return CUDA_ERROR_OUT_OF_MEMORY;
@@ -281,6 +312,26 @@ CU2AMD_API CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibra
     int known = __cu2amd_lib_find(library) != NULL;
     __cu2amd_lib_unlock();
     return known ? cuModuleGetGlobal(dptr, bytes, library, name) : CUDA_ERROR_INVALID_HANDLE;
+}
+
+/* A managed variable of a library loaded from PTX (`.attribute(.managed)`). On the host
+ * platform it is the module's variable, in host memory that the host and the kernels share;
+ * on an AMD GPU a module's variables are device memory, which the host cannot use:
+ * CUDA_ERROR_NOT_SUPPORTED, as for a library loaded from a code object (whose managed
+ * variables are not known). A name that is not a managed variable is CUDA_ERROR_NOT_FOUND. */
+CU2AMD_API CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name) {
+    if (!name) return CUDA_ERROR_INVALID_VALUE;
+    __cu2amd_lib *l = __cu2amd_lib_find(library);
+    int found = 0, known = l && l->managed;
+    for (const char *m = known ? l->managed : ""; *m && !found; m += strlen(m) + 1) found = strcmp(m, name) == 0;
+    __cu2amd_lib_unlock();
+    if (!l) return CUDA_ERROR_INVALID_HANDLE;
+    char arch[300];
+    CUresult err = __cu2amd_cu_arch(arch, sizeof arch);
+    if (err != CUDA_SUCCESS) return err;
+    if (!known || strcmp(arch, "host") != 0) return CUDA_ERROR_NOT_SUPPORTED;
+    if (!found) return CUDA_ERROR_NOT_FOUND;
+    return cuModuleGetGlobal(dptr, bytes, library, name);
 }
 
 /* A kernel handed out by cuLibraryGetKernel or cuLibraryEnumerateKernels; anything else

@@ -82,6 +82,14 @@ CU2AMD_API cudaError_t cudaLibraryGetGlobal(void **dptr, size_t *bytes, cudaLibr
     if (r == CUDA_SUCCESS && dptr) *dptr = (void *)(uintptr_t)p;
     CU2AMD_LIB_RT(r);
 }
+/* The host platform's managed variables; on an AMD GPU cudaErrorNotSupported (see
+ * cuLibraryGetManaged). */
+CU2AMD_API cudaError_t cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLibrary_t library, const char *name) {
+    CUdeviceptr p = 0;
+    CUresult r = cuLibraryGetManaged(&p, bytes, library, name);
+    if (r == CUDA_SUCCESS && dptr) *dptr = (void *)(uintptr_t)p;
+    CU2AMD_LIB_RT(r);
+}
 
 /* A library kernel, or a kernel from cudaGetKernel (its stub, as cudaFuncSetAttribute
  * takes it). */

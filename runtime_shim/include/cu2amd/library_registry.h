@@ -20,7 +20,8 @@ typedef struct __cu2amd_lib_kernel {
 
 typedef struct __cu2amd_lib {
     struct ihipModule_t *library; /* the CUlibrary (CUmodule) */
-    int complete; /* `kernels` lists every kernel of the library (it came from PTX) */
+    int complete; /* `kernels` lists every kernel of the library */
+    char *managed; /* its PTX's managed variables' names, each NUL-terminated, then a NUL; or 0 */
     unsigned int n_kernels, capacity;
     __cu2amd_lib_kernel *kernels;
     struct __cu2amd_lib *next;

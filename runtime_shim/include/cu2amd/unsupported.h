@@ -61,8 +61,6 @@ __host__ int cudaGraphExternalSemaphoresSignalNodeGetParams(...) __attribute__((
 __host__ int cudaGraphExternalSemaphoresSignalNodeSetParams(...) __attribute__((unavailable("cu2amd: cudaGraphExternalSemaphoresSignalNodeSetParams (Graph Management) is unsupported: external semaphores are not provided")));
 __host__ int cudaGraphExternalSemaphoresWaitNodeGetParams(...) __attribute__((unavailable("cu2amd: cudaGraphExternalSemaphoresWaitNodeGetParams (Graph Management) is unsupported: external semaphores are not provided")));
 __host__ int cudaGraphExternalSemaphoresWaitNodeSetParams(...) __attribute__((unavailable("cu2amd: cudaGraphExternalSemaphoresWaitNodeSetParams (Graph Management) is unsupported: external semaphores are not provided")));
-__host__ int cudaGraphNodeGetEnabled(...) __attribute__((unavailable("cu2amd: cudaGraphNodeGetEnabled (Graph Management) is unsupported: ROCm 5.2's HIP cannot enable or disable a node (no hipGraphNodeSetEnabled)")));
-__host__ int cudaGraphNodeSetEnabled(...) __attribute__((unavailable("cu2amd: cudaGraphNodeSetEnabled (Graph Management) is unsupported: ROCm 5.2's HIP cannot enable or disable a node (no hipGraphNodeSetEnabled)")));
 __host__ int cudaGraphSetConditional(...) __attribute__((unavailable("cu2amd: cudaGraphSetConditional (Graph Management) is unsupported: ROCm 5.2's HIP has no conditional nodes, and the host platform has no such nodes")));
 __host__ int cudaGraphicsD3D10RegisterResource(...) __attribute__((unavailable("cu2amd: cudaGraphicsD3D10RegisterResource (Direct3D 10 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux")));
 __host__ int cudaGraphicsD3D11RegisterResource(...) __attribute__((unavailable("cu2amd: cudaGraphicsD3D11RegisterResource (Direct3D 11 Interoperability) is not applicable: Direct3D is Windows graphics interop; no ROCm counterpart on Linux")));
@@ -72,7 +70,6 @@ __host__ int cudaGraphicsResourceGetMappedEglFrame(...) __attribute__((unavailab
 __host__ int cudaGraphicsResourceGetMappedMipmappedArray(...) __attribute__((unavailable("cu2amd does not support cudaGraphicsResourceGetMappedMipmappedArray (Graphics Interoperability) yet")));
 __host__ int cudaGraphicsVDPAURegisterOutputSurface(...) __attribute__((unavailable("cu2amd: cudaGraphicsVDPAURegisterOutputSurface (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart")));
 __host__ int cudaGraphicsVDPAURegisterVideoSurface(...) __attribute__((unavailable("cu2amd: cudaGraphicsVDPAURegisterVideoSurface (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart")));
-__host__ int cudaLibraryGetManaged(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetManaged (Library Management) yet")));
 __host__ int cudaLibraryGetUnifiedFunction(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetUnifiedFunction (Library Management) yet")));
 __host__ int cudaMipmappedArrayGetSparseProperties(...) __attribute__((unavailable("cu2amd does not support cudaMipmappedArrayGetSparseProperties (Memory Management) yet")));
 __host__ int cudaOccupancyMaxActiveClusters(...) __attribute__((unavailable("cu2amd does not support cudaOccupancyMaxActiveClusters (Occupancy) yet")));
