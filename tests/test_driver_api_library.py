@@ -197,6 +197,8 @@ int main(int argc, char **argv) {
     OK(cuLibraryGetManaged(&total, &total_size, lib, "shared_total")); /* host platform: shared memory */
     EXPECT(total && total_size == 8 && *(unsigned long long *)(uintptr_t)total == 52);
     CALL(cuLibraryGetManaged(&total, &total_size, lib, "counter"), CUDA_ERROR_NOT_FOUND);
+    void *unified = 0; /* no device has unified function pointers */
+    CALL(cuLibraryGetUnifiedFunction(&unified, lib, "scale"), CUDA_ERROR_NOT_FOUND);
     CALL(cuLibraryGetKernel(&scale, lib, "absent"), CUDA_ERROR_NOT_FOUND);
 
     /* Attributes: what is set is read back; limits and read-only attributes are errors. */
@@ -242,6 +244,7 @@ int main(int argc, char **argv) {
     OK(cuLibraryUnload(lib));
     CALL(cuKernelGetName(&name, scale), CUDA_ERROR_INVALID_HANDLE);
     CALL(cuLibraryGetModule(&mod, lib), CUDA_ERROR_INVALID_HANDLE);
+    CALL(cuLibraryGetUnifiedFunction(&unified, lib, "scale"), CUDA_ERROR_INVALID_HANDLE);
     OK(cuMemFree(data));
     OK(cuDevicePrimaryCtxRelease(dev));
     printf(failures ? "library: FAILED\n" : "library: PASSED\n");

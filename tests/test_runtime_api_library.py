@@ -19,6 +19,7 @@ CALLS = {
     "cudaFuncGetParamInfo", "cudaGetDriverEntryPoint", "cudaGetDriverEntryPointByVersion",
     "cudaGetKernel", "cudaKernelSetAttributeForDevice", "cudaLibraryEnumerateKernels",
     "cudaLibraryGetGlobal", "cudaLibraryGetKernel", "cudaLibraryGetKernelCount", "cudaLibraryGetManaged",
+    "cudaLibraryGetUnifiedFunction",
     "cudaLibraryLoadData", "cudaLibraryLoadFromFile", "cudaLibraryUnload",
 }  # fmt: skip
 
@@ -106,6 +107,14 @@ int main() {
     OK(cudaMemcpy(&hits, counter, sizeof hits, cudaMemcpyDeviceToHost));
     EXPECT(bytes == 4 && hits == 11);
     CALL(cudaLibraryGetGlobal((void **)&counter, &bytes, lib, "none"), cudaErrorNotFound);
+
+    /* No device has unified function pointers: no symbol is a unified function. */
+    cudaDeviceProp prop;
+    OK(cudaGetDeviceProperties(&prop, 0));
+    void *unified = nullptr;
+    EXPECT(prop.unifiedFunctionPointers == 0);
+    CALL(cudaLibraryGetUnifiedFunction(&unified, lib, "scale"), cudaErrorNotFound);
+    CALL(cudaLibraryGetUnifiedFunction(nullptr, lib, "scale"), cudaErrorInvalidValue);
 
     /* A managed variable: the host platform's host and kernels share it (no copies). */
     unsigned long long *total = nullptr;
@@ -195,6 +204,7 @@ int main() {
     CALL(cudaLibraryGetKernelCount(&count, lib), cudaErrorInvalidResourceHandle);
     CALL(cudaLibraryEnumerateKernels(kernels, 2, lib), cudaErrorInvalidResourceHandle);
     CALL(cudaLibraryGetKernel(&scale, nullptr, "scale"), cudaErrorInvalidResourceHandle);
+    CALL(cudaLibraryGetUnifiedFunction(&unified, lib, "scale"), cudaErrorInvalidResourceHandle);
     CALL(cudaLibraryLoadData(nullptr, PTX, 0, 0, 0, 0, 0, 0), cudaErrorInvalidValue);
     CALL(cudaLibraryLoadFromFile(&lib, "/nonexistent.ptx", 0, 0, 0, 0, 0, 0), cudaErrorFileNotFound);
     cudaGetLastError();

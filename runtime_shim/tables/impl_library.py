@@ -41,6 +41,10 @@ _MANAGED = (
     "host and the kernels share); AMD GPUs: {error} (a module's variables are device memory), as "
     "for libraries loaded from a code object"
 )
+_UNIFIED = (
+    "no device has unified function pointers (unifiedFunctionPointers is 0 on AMD GPUs and the "
+    "host platform), so every symbol is {error}, as CUDA documents for such systems"
+)
 _ENTRY = (
     "the address of cuda.h's function of that base name (a table over the driver functions "
     "cu2amd implements, generated from the tables); a version up to 12000 finds every one (the "
@@ -66,6 +70,9 @@ RUNTIME: dict[str, Impl] = {
     "cudaLibraryGetGlobal": Impl("cuLibraryGetGlobal (cuda.h)"),
     "cudaLibraryGetManaged": Impl(
         "cuLibraryGetManaged (cuda.h)", E, _MANAGED.format(error="cudaErrorNotSupported")
+    ),
+    "cudaLibraryGetUnifiedFunction": Impl(
+        "cuLibraryGetUnifiedFunction (cuda.h)", E, _UNIFIED.format(error="cudaErrorSymbolNotFound")
     ),
     "cudaKernelSetAttributeForDevice": Impl(
         "cuKernelSetAttribute (cuda.h), hipFuncSetAttribute",
@@ -96,6 +103,9 @@ DRIVER: dict[str, Impl] = {
     "cuLibraryGetGlobal": Impl("hipModuleGetGlobal"),
     "cuLibraryGetManaged": Impl(
         "hipModuleGetGlobal", E, _MANAGED.format(error="CUDA_ERROR_NOT_SUPPORTED")
+    ),
+    "cuLibraryGetUnifiedFunction": Impl(
+        _DRIVER_H, E, _UNIFIED.format(error="CUDA_ERROR_NOT_FOUND")
     ),
     "cuKernelGetFunction": Impl(_DRIVER_H, note="the kernel's handle is its module's function"),
     "cuKernelGetLibrary": Impl(_DRIVER_H),

@@ -179,6 +179,7 @@
     X(cuLibraryGetKernelCount) \
     X(cuLibraryGetManaged) \
     X(cuLibraryGetModule) \
+    X(cuLibraryGetUnifiedFunction) \
     X(cuLibraryLoadData) \
     X(cuLibraryLoadFromFile) \
     X(cuLibraryUnload) \

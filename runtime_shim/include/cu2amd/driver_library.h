@@ -334,6 +334,16 @@ CU2AMD_API CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibr
     return cuModuleGetGlobal(dptr, bytes, library, name);
 }
 
+/* No device has unified function pointers (cudaDeviceProp::unifiedFunctionPointers is 0 on
+ * AMD GPUs and the host platform), so, as CUDA documents for such systems, no symbol is a
+ * unified function: CUDA_ERROR_NOT_FOUND. */
+CU2AMD_API CUresult cuLibraryGetUnifiedFunction(void **fptr, CUlibrary library, const char *symbol) {
+    if (!fptr || !symbol) return CUDA_ERROR_INVALID_VALUE;
+    int known = __cu2amd_lib_find(library) != NULL;
+    __cu2amd_lib_unlock();
+    return known ? CUDA_ERROR_NOT_FOUND : CUDA_ERROR_INVALID_HANDLE;
+}
+
 /* A kernel handed out by cuLibraryGetKernel or cuLibraryEnumerateKernels; anything else
  * (a CUfunction, a runtime kernel's stub) is CUDA_ERROR_INVALID_HANDLE. */
 CU2AMD_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel) {

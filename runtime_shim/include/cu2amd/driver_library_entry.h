@@ -91,6 +91,10 @@ CU2AMD_API cudaError_t cudaLibraryGetManaged(void **dptr, size_t *bytes, cudaLib
     CU2AMD_LIB_RT(r);
 }
 
+CU2AMD_API cudaError_t cudaLibraryGetUnifiedFunction(void **fptr, cudaLibrary_t library, const char *symbol) {
+    CU2AMD_LIB_RT(cuLibraryGetUnifiedFunction(fptr, library, symbol));
+}
+
 /* A library kernel, or a kernel from cudaGetKernel (its stub, as cudaFuncSetAttribute
  * takes it). */
 CU2AMD_API cudaError_t cudaKernelSetAttributeForDevice(cudaKernel_t kernel, cudaFuncAttribute attr, int value,

@@ -103,14 +103,9 @@ CU2AMD_CU_HOST int cuGreenCtxRecordEvent(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILAB
 CU2AMD_CU_HOST int cuGreenCtxStreamCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGreenCtxStreamCreate (Green Contexts) yet");
 CU2AMD_CU_HOST int cuGreenCtxWaitEvent(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuGreenCtxWaitEvent (Green Contexts) yet");
 CU2AMD_CU_HOST int cuLaunchCooperativeKernelMultiDevice(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLaunchCooperativeKernelMultiDevice (Execution Control) yet");
-CU2AMD_CU_HOST int cuLibraryGetUnifiedFunction(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuLibraryGetUnifiedFunction (Library Management) yet");
 CU2AMD_CU_HOST int cuMemGetHandleForAddressRange(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemGetHandleForAddressRange (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemMapArrayAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemMapArrayAsync (Virtual Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpy3D(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3D (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpy3DAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMemcpy3DBatchAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DBatchAsync (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpy3DPeer(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DPeer (Memory Management) yet");
-CU2AMD_CU_HOST int cuMemcpy3DPeerAsync(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMemcpy3DPeerAsync (Memory Management) yet");
 CU2AMD_CU_HOST int cuMipmappedArrayGetSparseProperties(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuMipmappedArrayGetSparseProperties (Memory Management) yet");
 CU2AMD_CU_HOST int cuModuleEnumerateFunctions(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleEnumerateFunctions (Module Management) yet");
 CU2AMD_CU_HOST int cuModuleGetFunctionCount(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuModuleGetFunctionCount (Module Management) yet");

@@ -70,7 +70,6 @@ __host__ int cudaGraphicsResourceGetMappedEglFrame(...) __attribute__((unavailab
 __host__ int cudaGraphicsResourceGetMappedMipmappedArray(...) __attribute__((unavailable("cu2amd does not support cudaGraphicsResourceGetMappedMipmappedArray (Graphics Interoperability) yet")));
 __host__ int cudaGraphicsVDPAURegisterOutputSurface(...) __attribute__((unavailable("cu2amd: cudaGraphicsVDPAURegisterOutputSurface (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart")));
 __host__ int cudaGraphicsVDPAURegisterVideoSurface(...) __attribute__((unavailable("cu2amd: cudaGraphicsVDPAURegisterVideoSurface (VDPAU Interoperability) is not applicable: VDPAU is NVIDIA's video API; no ROCm counterpart")));
-__host__ int cudaLibraryGetUnifiedFunction(...) __attribute__((unavailable("cu2amd does not support cudaLibraryGetUnifiedFunction (Library Management) yet")));
 __host__ int cudaMipmappedArrayGetSparseProperties(...) __attribute__((unavailable("cu2amd does not support cudaMipmappedArrayGetSparseProperties (Memory Management) yet")));
 __host__ int cudaOccupancyMaxActiveClusters(...) __attribute__((unavailable("cu2amd does not support cudaOccupancyMaxActiveClusters (Occupancy) yet")));
 __host__ int cudaOccupancyMaxPotentialClusterSize(...) __attribute__((unavailable("cu2amd does not support cudaOccupancyMaxPotentialClusterSize (Occupancy) yet")));
