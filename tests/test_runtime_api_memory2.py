@@ -768,6 +768,79 @@ int main(void) {
     if (cuMemcpyBatchAsync(dsts, srcs, sizes, 3, attrs, idx, 2, &fail, NULL) != CUDA_ERROR_INVALID_VALUE ||
         fail != (size_t)-1)
         return 22;
+
+    /* 3D copies: a 4 x 3 x 2 box of ints from the host into a pitched device buffer (at x 8
+     * bytes, y 1, z 1), from there into a 3D array, back to the host; a peer copy between
+     * the device's contexts. */
+    int box[2][3][4], out[2][3][4], z, y, x;
+    for (z = 0; z < 2; z++)
+        for (y = 0; y < 3; y++)
+            for (x = 0; x < 4; x++) box[z][y][x] = 100 * z + 10 * y + x;
+    CUdeviceptr pitched;
+    size_t pitch = 0;
+    if (cuMemAllocPitch(&pitched, &pitch, 64, 4 * 3, 4)) return 24;
+    CUDA_MEMCPY3D c;
+    memset(&c, 0, sizeof c);
+    c.srcMemoryType = CU_MEMORYTYPE_HOST;
+    c.srcHost = box;
+    c.srcPitch = sizeof box[0][0];
+    c.srcHeight = 3;
+    c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+    c.dstDevice = pitched;
+    c.dstXInBytes = 8;
+    c.dstY = 1;
+    c.dstZ = 1;
+    c.dstPitch = pitch;
+    c.dstHeight = 4;
+    c.WidthInBytes = sizeof box[0][0];
+    c.Height = 3;
+    c.Depth = 2;
+    if (cuMemcpy3D(&c)) return 25;
+    CUDA_ARRAY3D_DESCRIPTOR vd = {4, 3, 2, CU_AD_FORMAT_SIGNED_INT32, 1, 0};
+    CUarray vol;
+    if (cuArray3DCreate(&vol, &vd)) return 26;
+    CUDA_MEMCPY3D a;
+    memset(&a, 0, sizeof a);
+    a.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    a.srcDevice = pitched;
+    a.srcXInBytes = 8;
+    a.srcY = 1;
+    a.srcZ = 1;
+    a.srcPitch = pitch;
+    a.srcHeight = 4;
+    a.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    a.dstArray = vol;
+    a.WidthInBytes = sizeof box[0][0];
+    a.Height = 3;
+    a.Depth = 2;
+    if (cuMemcpy3DAsync(&a, stream) || cuStreamSynchronize(stream)) return 27;
+    CUDA_MEMCPY3D_PEER b;
+    memset(&b, 0, sizeof b);
+    CUcontext ctx;
+    if (cuDevicePrimaryCtxRetain(&ctx, 0) || !ctx) return 28;
+    b.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    b.srcArray = vol;
+    b.srcContext = ctx;
+    b.dstMemoryType = CU_MEMORYTYPE_HOST;
+    b.dstHost = out;
+    b.dstPitch = sizeof out[0][0];
+    b.dstHeight = 3;
+    b.dstContext = ctx;
+    b.WidthInBytes = sizeof box[0][0];
+    b.Height = 3;
+    b.Depth = 2;
+    memset(out, 0, sizeof out);
+    if (cuMemcpy3DPeer(&b) || memcmp(box, out, sizeof box)) return 29;
+    /* One element, (x 1, y 2, z 1) of the array, to the host: 121. */
+    b.srcXInBytes = 4, b.srcY = 2, b.srcZ = 1, b.WidthInBytes = 4, b.Height = 1, b.Depth = 1;
+    if (cuMemcpy3DPeerAsync(&b, stream) || cuStreamSynchronize(stream) || out[0][0][0] != 121) return 30;
+    b.srcXInBytes = 2; /* not a whole element */
+    if (cuMemcpy3DPeer(&b) != CUDA_ERROR_INVALID_VALUE) return 31;
+    b.srcXInBytes = 0, b.dstContext = NULL;
+    if (cuMemcpy3DPeer(&b) != CUDA_ERROR_INVALID_CONTEXT) return 32;
+    a.srcLOD = 1;
+    if (cuMemcpy3D(&a) != CUDA_ERROR_INVALID_VALUE) return 33;
+    if (cuArrayDestroy(vol) || cuMemFree(pitched) || cuDevicePrimaryCtxRelease(0)) return 34;
     if (cuMemFree(d0) || cuMemFree(d1) || cuStreamDestroy(stream)) return 23;
     printf("%d\n", seen);
     return 0;
@@ -777,8 +850,8 @@ int main(void) {
 
 def test_driver_logs_from_plain_c(tmp_path: Path) -> None:
     """cuLogs*, cuMipmappedArray*, cuFlushGPUDirectRDMAWrites, cuDevice(Un)RegisterAsync-
-    Notification, cuMemcpyBatchAsync with gcc (strict C11, no warnings) and the host runtime as
-    libcuda."""
+    Notification, cuMemcpyBatchAsync, cuMemcpy3D(Peer)(Async) with gcc (strict C11, no warnings)
+    and the host runtime as libcuda."""
     from cu2amd.runtime_shim.host.build import runtime_library
 
     cc = shutil.which("cc")

@@ -180,6 +180,21 @@ DRIVER: dict[str, Impl] = {
         )
         for name in names("cuArrayGetMemoryRequirements cuMipmappedArrayGetMemoryRequirements")
     },
+    "cuMemcpy3D": Impl(
+        "hipMemcpy3D",
+        note="copies with an array are HIP's 3D copy (positions and width in the array's "
+        "elements, as CUDA); between pointers one cuMemcpy2D per slice; srcLOD/dstLOD must be 0 "
+        "(mipmap levels are arrays: cuMipmappedArrayGetLevel)",
+    ),
+    "cuMemcpy3DAsync": Impl("hipMemcpy3DAsync", note="as cuMemcpy3D"),
+    **{
+        name: Impl(
+            "hipMemcpy3D",
+            note="as cuMemcpy3D; both contexts must be given (CUDA_ERROR_INVALID_CONTEXT), "
+            "HIP copies between devices itself",
+        )
+        for name in names("cuMemcpy3DPeer cuMemcpy3DPeerAsync")
+    },
     "cuArrayGetPlane": Impl(
         "cu2amd: cu2amd/driver_texture.h",
         E,
@@ -293,6 +308,10 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     "CUarray_st": (Kind.TYPE, "hipArray"),
     "CUmipmappedArray": (Kind.TYPE, "hipMipmappedArray_t (a cudaMipmappedArray_t)"),
     "CUDA_ARRAY_MEMORY_REQUIREMENTS": (Kind.TYPE, _CU),
+    **{
+        n: (Kind.TYPE, _CU)
+        for n in names("CUDA_MEMCPY3D CUDA_MEMCPY3D_st CUDA_MEMCPY3D_PEER CUDA_MEMCPY3D_PEER_st")
+    },
     "CUDA_ARRAY_MEMORY_REQUIREMENTS_st": (Kind.TYPE, _CU),
     "CUtexObject": (Kind.TYPE, "hipTextureObject_t (a cudaTextureObject_t)"),
     "CUsurfObject": (Kind.TYPE, "hipSurfaceObject_t (a cudaSurfaceObject_t)"),

@@ -376,6 +376,151 @@ CU2AMD_API CUresult __cu2amd_cu_memcpy2d_array(const CUDA_MEMCPY2D *c, CUstream 
                                                   c->srcY, c->WidthInBytes, c->Height, 4));
 }
 
+/* ------------------------------------------------------------------ 3D copies */
+
+/* CUDA's descriptions of a 3D copy (the peer one names contexts where the other has reserved
+ * pointers: the same layout). */
+typedef struct CUDA_MEMCPY3D_st {
+    size_t srcXInBytes;
+    size_t srcY;
+    size_t srcZ;
+    size_t srcLOD;
+    CUmemorytype srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr srcDevice;
+    CUarray srcArray;
+    void *reserved0;
+    size_t srcPitch;
+    size_t srcHeight;
+    size_t dstXInBytes;
+    size_t dstY;
+    size_t dstZ;
+    size_t dstLOD;
+    CUmemorytype dstMemoryType;
+    void *dstHost;
+    CUdeviceptr dstDevice;
+    CUarray dstArray;
+    void *reserved1;
+    size_t dstPitch;
+    size_t dstHeight;
+    size_t WidthInBytes;
+    size_t Height;
+    size_t Depth;
+} CUDA_MEMCPY3D;
+typedef struct CUDA_MEMCPY3D_PEER_st {
+    size_t srcXInBytes;
+    size_t srcY;
+    size_t srcZ;
+    size_t srcLOD;
+    CUmemorytype srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr srcDevice;
+    CUarray srcArray;
+    CUcontext srcContext;
+    size_t srcPitch;
+    size_t srcHeight;
+    size_t dstXInBytes;
+    size_t dstY;
+    size_t dstZ;
+    size_t dstLOD;
+    CUmemorytype dstMemoryType;
+    void *dstHost;
+    CUdeviceptr dstDevice;
+    CUarray dstArray;
+    CUcontext dstContext;
+    size_t dstPitch;
+    size_t dstHeight;
+    size_t WidthInBytes;
+    size_t Height;
+    size_t Depth;
+} CUDA_MEMCPY3D_PEER;
+
+/* One side of a 3D copy in the runtime's terms: an array at an element position, or a pitched
+ * pointer to the first byte (the position folded in). */
+CU2AMD_API int __cu2amd_cu_copy_side(CUmemorytype type, const void *host, CUdeviceptr device, CUarray array, size_t x,
+                                     size_t y, size_t z, size_t pitch, size_t height, size_t element,
+                                     cudaArray_t *out_array, struct cudaPos *pos, struct cudaPitchedPtr *ptr) {
+    if (type == CU_MEMORYTYPE_ARRAY) {
+        if (!array || x % element) return 0;
+        *out_array = (cudaArray_t)array;
+        pos->x = x / element, pos->y = y, pos->z = z;
+        return 1;
+    }
+    const char *base = type == CU_MEMORYTYPE_HOST ? (const char *)host : (const char *)(uintptr_t)device;
+    if (!base || (type != CU_MEMORYTYPE_HOST && type != CU_MEMORYTYPE_DEVICE && type != CU_MEMORYTYPE_UNIFIED))
+        return 0;
+    ptr->ptr = (void *)(base + (z * height + y) * pitch + x);
+    ptr->pitch = pitch;
+    ptr->xsize = pitch;
+    ptr->ysize = height;
+    return 1;
+}
+/* As cudaMemcpy3D: the width in elements of the array taking part (bytes between pointers);
+ * levels of detail other than 0 are CUDA_ERROR_INVALID_VALUE (mipmap levels are arrays). */
+CU2AMD_API CUresult __cu2amd_cu_memcpy3d(const CUDA_MEMCPY3D *c, CUstream stream, int async) {
+    if (!c || c->srcLOD || c->dstLOD) return CUDA_ERROR_INVALID_VALUE;
+    if (!c->WidthInBytes || !c->Height || !c->Depth) return CUDA_SUCCESS;
+    size_t element = 1;
+    CUarray array = c->srcMemoryType == CU_MEMORYTYPE_ARRAY ? c->srcArray
+                    : c->dstMemoryType == CU_MEMORYTYPE_ARRAY ? c->dstArray
+                                                              : NULL;
+    if (array) {
+        cudaChannelFormatDesc d;
+        CUresult err = __cu2amd_cu_handle_error(hipGetChannelDesc(&d, (cudaArray_const_t)array));
+        if (err != CUDA_SUCCESS) return err;
+        element = (size_t)(d.x + d.y + d.z + d.w) / 8;
+        if (!element || c->WidthInBytes % element) return CUDA_ERROR_INVALID_VALUE;
+    }
+    const int pointers = !array;
+    if (pointers && c->Depth > 1 && (c->srcHeight < c->Height || c->dstHeight < c->Height))
+        return CUDA_ERROR_INVALID_VALUE;
+    cudaMemcpy3DParms p;
+    memset(&p, 0, sizeof p);
+    if (!__cu2amd_cu_copy_side(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcXInBytes, c->srcY,
+                               c->srcZ, c->srcPitch, c->srcHeight, element, &p.srcArray, &p.srcPos, &p.srcPtr) ||
+        !__cu2amd_cu_copy_side(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstXInBytes, c->dstY,
+                               c->dstZ, c->dstPitch, c->dstHeight, element, &p.dstArray, &p.dstPos, &p.dstPtr))
+        return CUDA_ERROR_INVALID_VALUE;
+    if (pointers) { /* slice by slice, as cuMemcpy2D */
+        for (size_t z = 0; z < c->Depth; z++) {
+            CUDA_MEMCPY2D m;
+            memset(&m, 0, sizeof m);
+            m.srcMemoryType = m.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
+            m.srcDevice = (CUdeviceptr)(uintptr_t)((const char *)p.srcPtr.ptr + z * c->srcHeight * c->srcPitch);
+            m.dstDevice = (CUdeviceptr)(uintptr_t)((char *)p.dstPtr.ptr + z * c->dstHeight * c->dstPitch);
+            m.srcPitch = c->srcPitch;
+            m.dstPitch = c->dstPitch;
+            m.WidthInBytes = c->WidthInBytes;
+            m.Height = c->Height;
+            CUresult err = __cu2amd_cu_memcpy2d(&m, stream, async);
+            if (err != CUDA_SUCCESS) return err;
+        }
+        return CUDA_SUCCESS;
+    }
+    p.extent.width = c->WidthInBytes / element;
+    p.extent.height = c->Height;
+    p.extent.depth = c->Depth;
+    p.kind = cudaMemcpyDefault;
+    return CU2AMD_CU(async ? hipMemcpy3DAsync(&p, __cu2amd_cu_stream(stream)) : hipMemcpy3D(&p));
+}
+CU2AMD_API CUresult cuMemcpy3D(const CUDA_MEMCPY3D *pCopy) { return __cu2amd_cu_memcpy3d(pCopy, NULL, 0); }
+CU2AMD_API CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
+    return __cu2amd_cu_memcpy3d(pCopy, hStream, 1);
+}
+/* Between contexts: both must be given; HIP copies between devices itself (one address space). */
+CU2AMD_API CUresult __cu2amd_cu_memcpy3d_peer(const CUDA_MEMCPY3D_PEER *c, CUstream stream, int async) {
+    if (!c) return CUDA_ERROR_INVALID_VALUE;
+    if (!c->srcContext || !c->dstContext) return CUDA_ERROR_INVALID_CONTEXT;
+    CUDA_MEMCPY3D m;
+    memcpy(&m, c, sizeof m); /* the same layout, contexts in the reserved places */
+    m.reserved0 = m.reserved1 = NULL;
+    return __cu2amd_cu_memcpy3d(&m, stream, async);
+}
+CU2AMD_API CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) { return __cu2amd_cu_memcpy3d_peer(pCopy, NULL, 0); }
+CU2AMD_API CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream) {
+    return __cu2amd_cu_memcpy3d_peer(pCopy, hStream, 1);
+}
+
 /* ------------------------------------------------------------------ texture and surface objects */
 
 /* The runtime's resource description of a driver one. */
