@@ -595,11 +595,14 @@ int main() {
     OK(cudaGraphDestroy(graph));
     OK(cudaThreadExchangeStreamCaptureMode(&mode));
     EXPECT(mode == cudaStreamCaptureModeRelaxed);
-    /* Stream-ordered allocation is not captured by cu2amd (CUDA makes memory nodes): it is
-     * refused, never run at capture time. */
+    /* Allocation from an explicit pool is not captured by cu2amd (CUDA makes a memory node;
+     * cudaMallocAsync does, see test_runtime_api_graph2.py): it is refused, never run at
+     * capture time. */
+    cudaMemPool_t pool;
+    OK(cudaDeviceGetDefaultMemPool(&pool, 0));
     OK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
     void *pooled = nullptr;
-    CALL(cudaMallocAsync(&pooled, 64, s1), cudaErrorStreamCaptureUnsupported);
+    CALL(cudaMallocFromPoolAsync(&pooled, 64, pool, s1), cudaErrorStreamCaptureUnsupported);
     CALL(cudaStreamEndCapture(s1, &broken), cudaErrorStreamCaptureInvalidated);
     /* Work forked to another stream must be joined before the capture ends. */
     OK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));

@@ -346,10 +346,31 @@ hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node, const hipKernelNodeP
     NODE_OF(hipGraphNodeTypeKernel);
     return record(set_kernel(n, pNodeParams));
 }
+/* A 1D or symbol copy node's parameters are given as the 3D copy they make (one row). */
 hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node, hipMemcpy3DParms *pNodeParams) {
-    NODE_OF(hipGraphNodeTypeMemcpy);
-    if (!pNodeParams) return record(hipErrorInvalidValue);
-    *pNodeParams = n->copy3d;
+    hipGraphNode_t n = valid_node(node) ? node : NULL;
+    if (!n || !pNodeParams ||
+        (n->type != hipGraphNodeTypeMemcpy && n->type != hipGraphNodeTypeMemcpy1D &&
+         n->type != hipGraphNodeTypeMemcpyFromSymbol && n->type != hipGraphNodeTypeMemcpyToSymbol))
+        return record(hipErrorInvalidValue);
+    if (n->type == hipGraphNodeTypeMemcpy) {
+        *pNodeParams = n->copy3d;
+        return hipSuccess;
+    }
+    const copy1d *c = &n->copy;
+    void *dst = c->dst, *src = (void *)c->src, *address = NULL;
+    size_t size = 0;
+    if (n->type != hipGraphNodeTypeMemcpy1D) {
+        hipError_t err = cu2amd_hip_symbol(c->symbol, &address, &size);
+        if (err != hipSuccess) return record(err);
+        if (n->type == hipGraphNodeTypeMemcpyToSymbol) dst = (char *)address + c->offset;
+        else src = (char *)address + c->offset;
+    }
+    memset(pNodeParams, 0, sizeof *pNodeParams);
+    pNodeParams->srcPtr = (hipPitchedPtr){src, c->count, c->count, 1};
+    pNodeParams->dstPtr = (hipPitchedPtr){dst, c->count, c->count, 1};
+    pNodeParams->extent = (hipExtent){c->count, 1, 1};
+    pNodeParams->kind = c->kind;
     return hipSuccess;
 }
 hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node, const hipMemcpy3DParms *pNodeParams) {
@@ -578,8 +599,11 @@ static hipError_t clone_graph(hipGraph_t src, hipGraph_t *out) {
         if (err != hipSuccess) break;
         n->origin = s;
         err = copy_params(n, s);
-        for (size_t j = 0; j < s->n_deps && err == hipSuccess; j++) err = push_dep(n, g->nodes[s->deps[j]->index]);
     }
+    /* then the edges: a node may depend on one made after it (hipGraphAddDependencies) */
+    for (size_t i = 0; i < src->n && err == hipSuccess; i++)
+        for (size_t j = 0; j < src->nodes[i]->n_deps && err == hipSuccess; j++)
+            err = push_dep(g->nodes[i], g->nodes[src->nodes[i]->deps[j]->index]);
     if (err != hipSuccess) {
         free_graph(g);
         return err;

@@ -161,6 +161,26 @@ _NEW_ENUMS = """
     cudaUserObjectFlags cudaUserObjectRetainFlags
 """
 _NEW_TYPES = "cudaGraphExecUpdateResultInfo cudaGraphInstantiateParams"
+# CUDA 12.2/12.3's, declared by runtime_graph.h.
+_CUDA12_ENUMERATORS = """
+    cudaGraphDependencyTypeDefault cudaGraphDependencyTypeProgrammatic
+    cudaGraphMemAttrReservedMemCurrent cudaGraphMemAttrReservedMemHigh
+    cudaGraphMemAttrUsedMemCurrent cudaGraphMemAttrUsedMemHigh
+"""
+_CUDA12_ENUMS = "cudaGraphDependencyType cudaGraphMemAttributeType"
+_CUDA12_TYPES = """
+    cudaChildGraphNodeParams cudaEventRecordNodeParams cudaEventWaitNodeParams cudaGraphEdgeData
+    cudaGraphNodeParams cudaHostNodeParamsV2 cudaKernelNodeAttrID cudaKernelNodeAttrValue
+    cudaKernelNodeParamsV2 cudaMemAllocNodeParams cudaMemAllocNodeParamsV2 cudaMemFreeNodeParams
+    cudaMemcpyNodeParams cudaMemsetParamsV2
+"""
+_CUDA12_MACROS = """
+    cudaGraphKernelNodePortDefault cudaGraphKernelNodePortLaunchCompletion
+    cudaGraphKernelNodePortProgrammatic cudaKernelNodeAttributeAccessPolicyWindow
+    cudaKernelNodeAttributeClusterDimension cudaKernelNodeAttributeClusterSchedulingPolicyPreference
+    cudaKernelNodeAttributeCooperative cudaKernelNodeAttributeMemSyncDomain
+    cudaKernelNodeAttributeMemSyncDomainMap cudaKernelNodeAttributePriority
+"""
 TYPE_SECTIONS = (
     (Kind.ENUMERATOR, "Data types used by CUDA Runtime: graph enum values",
      " ".join(sorted(names(_ENUMERATORS)))),
@@ -168,6 +188,14 @@ TYPE_SECTIONS = (
      " ".join(sorted(names(_NEW_ENUMS)))),
     (Kind.TYPE, "Data types used by CUDA Runtime: graph types",
      " ".join(sorted(names(_NEW_TYPES)))),
+    (Kind.ENUMERATOR, "Data types used by CUDA Runtime: CUDA 12.3 graph enum values",
+     " ".join(sorted(names(_CUDA12_ENUMERATORS)))),
+    (Kind.ENUM, "Data types used by CUDA Runtime: CUDA 12.3 graph enums",
+     " ".join(sorted(names(_CUDA12_ENUMS)))),
+    (Kind.TYPE, "Data types used by CUDA Runtime: CUDA 12.3 graph types",
+     " ".join(sorted(names(_CUDA12_TYPES)))),
+    (Kind.MACRO, "Data types used by CUDA Runtime: CUDA 12.3 graph macros",
+     " ".join(sorted(names(_CUDA12_MACROS)))),
 )  # fmt: skip
 
 TYPES: dict[str, Impl] = {
@@ -192,6 +220,22 @@ TYPES: dict[str, Impl] = {
     "cudaGraphInstantiateResult": Impl("cu2amd: runtime_graph.h"),
     "cudaGraphInstantiateParams": Impl("cu2amd: runtime_graph.h"),
     "cudaGraphExecUpdateResultInfo": Impl("cu2amd: from hipGraphExecUpdate's results"),
+    **{
+        n: Impl("cu2amd: CUDA's (runtime_graph.h)")
+        for n in names(_CUDA12_ENUMERATORS + _CUDA12_ENUMS + _CUDA12_TYPES + _CUDA12_MACROS)
+    },
+    "cudaGraphNodeParams": Impl(
+        "cu2amd: runtime_graph.h",
+        Status.EMULATED,
+        "CUDA 12.3's layout; the external semaphore and conditional members are not declared "
+        "(those nodes are not provided)",
+    ),
+    "cudaGraphDependencyTypeProgrammatic": Impl(
+        "cu2amd: CUDA's value",
+        Status.EMULATED,
+        "declared; an edge of this type is cudaErrorNotSupported (programmatic dependent launch "
+        "is not provided)",
+    ),
 }
 
 # What stays unsupported, and what it would need.
@@ -199,27 +243,6 @@ _U = Status.UNSUPPORTED
 _NO_HIP52 = "ROCm 5.2's HIP has no {}, and the host platform has no such nodes"
 RUNTIME.update(
     {
-        **{
-            n: Impl(
-                "", _U, "ROCm 5.2's HIP cannot enable or disable a node (no hipGraphNodeSetEnabled)"
-            )
-            for n in names("cudaGraphNodeGetEnabled cudaGraphNodeSetEnabled")
-        },
-        **{
-            n: Impl("", _U, "kernel node attributes (access policy, cooperative) are not provided")
-            for n in names("""
-                cudaGraphKernelNodeCopyAttributes cudaGraphKernelNodeGetAttribute
-                cudaGraphKernelNodeSetAttribute
-            """)
-        },
-        **{
-            n: Impl("", _U, _NO_HIP52.format("graph memory nodes (hipGraphAddMemAllocNode)"))
-            for n in names("""
-                cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphMemAllocNodeGetParams
-                cudaGraphMemFreeNodeGetParams cudaDeviceGetGraphMemAttribute cudaDeviceGraphMemTrim
-                cudaDeviceSetGraphMemAttribute
-            """)
-        },
         **{
             n: Impl("", _U, "external semaphores are not provided")
             for n in names("""
@@ -236,26 +259,94 @@ RUNTIME.update(
             n: Impl("", _U, _NO_HIP52.format("conditional nodes"))
             for n in names("cudaGraphConditionalHandleCreate cudaGraphSetConditional")
         },
+    }
+)
+
+# CUDA 12's additions, built in runtime_graph.h from HIP 5.2's graph functions.
+_GRAPH_MEM = (
+    "kept by cuda_runtime_api.h (HIP 5.2 has no memory nodes): the memory is allocated when the "
+    "alloc node is made (its address fixed for the graph's lifetime, as CUDA's); the alloc and "
+    "free nodes are host nodes marking it in use or free, which the used-memory attributes count; "
+    "cudaDeviceGraphMemTrim returns only the memory of destroyed graphs' allocations not in use "
+    "(CUDA also unmaps an idle instantiated graph's)"
+)
+_EDGES = (
+    "only default edges exist: programmatic edges and ports are cudaErrorNotSupported "
+    "(programmatic dependent launch is not provided)"
+)
+_GENERIC = (
+    "dispatches to the node kind's own function; external semaphore and conditional nodes are "
+    "cudaErrorNotSupported"
+)
+_ATTRS = (
+    "kept by cuda_runtime_api.h, without effect on the launches (ROCm 5.2's libamdhip64 does not "
+    "export hipGraphKernelNodeSetAttribute; a cooperative node is not launched cooperatively); "
+    "a clone's nodes keep their originals'"
+)
+_CUDA12 = names("""
+    cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphMemAllocNodeGetParams
+    cudaGraphMemFreeNodeGetParams cudaDeviceGetGraphMemAttribute cudaDeviceGraphMemTrim
+    cudaDeviceSetGraphMemAttribute cudaGraphKernelNodeSetAttribute cudaGraphKernelNodeGetAttribute
+    cudaGraphKernelNodeCopyAttributes cudaGraphExecGetFlags cudaGraphAddNode cudaGraphNodeSetParams
+    cudaGraphExecNodeSetParams cudaGraphAddNode_v2 cudaGraphAddDependencies_v2 cudaGraphGetEdges_v2
+    cudaGraphNodeGetDependencies_v2 cudaGraphNodeGetDependentNodes_v2
+    cudaGraphRemoveDependencies_v2 cudaStreamUpdateCaptureDependencies_v2
+    cudaStreamGetCaptureInfo_v3 cudaStreamBeginCaptureToGraph cudaGraphNodeGetEnabled
+    cudaGraphNodeSetEnabled
+""")
+RUNTIME.update(
+    {
         **{
-            n: Impl(
-                "",
-                _U,
-                "CUDA 12.3's generic node parameters (cudaGraphNodeParams) and edge "
-                "data (the _v2 forms) are not provided; ROCm 5.2's HIP has neither",
-            )
+            n: Impl("cu2amd: host nodes over hipGraphAddHostNode, hipMalloc", E, _GRAPH_MEM)
             for n in names("""
-                cudaGraphAddNode cudaGraphAddNode_v2 cudaGraphNodeSetParams
-                cudaGraphExecNodeSetParams cudaGraphAddDependencies_v2 cudaGraphGetEdges_v2
-                cudaGraphNodeGetDependencies_v2
-                cudaGraphNodeGetDependentNodes_v2 cudaGraphRemoveDependencies_v2
-                cudaStreamGetCaptureInfo_v3 cudaStreamUpdateCaptureDependencies_v2
+                cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphMemAllocNodeGetParams
+                cudaGraphMemFreeNodeGetParams cudaDeviceGetGraphMemAttribute cudaDeviceGraphMemTrim
+                cudaDeviceSetGraphMemAttribute
             """)
         },
-        "cudaGraphExecGetFlags": Impl(
-            "", _U, "ROCm 5.2's HIP keeps no instantiation flags (no hipGraphExecGetFlags)"
+        "cudaGraphKernelNodeSetAttribute": Impl("cu2amd: kept by cuda_runtime_api.h", E, _ATTRS),
+        "cudaGraphKernelNodeGetAttribute": Impl("cu2amd: kept by cuda_runtime_api.h", E, _ATTRS),
+        "cudaGraphKernelNodeCopyAttributes": Impl(
+            "cu2amd: kept by cuda_runtime_api.h",
+            E,
+            _ATTRS + "; CUDA 12.0's argument order (hSrc, hDst)",
         ),
+        "cudaGraphExecGetFlags": Impl(
+            "cu2amd: kept by cuda_runtime_api.h", note="the flags given at instantiation"
+        ),
+        **{
+            n: Impl("cu2amd: the node kind's cudaGraph* function", E, _GENERIC)
+            for n in names("cudaGraphAddNode cudaGraphNodeSetParams cudaGraphExecNodeSetParams")
+        },
+        "cudaGraphAddNode_v2": Impl(
+            "cu2amd: the node kind's cudaGraph* function", E, _GENERIC + "; " + _EDGES
+        ),
+        **{
+            n: Impl(hip_name(n.removesuffix("_v2")), E, _EDGES)
+            for n in names("""
+                cudaGraphAddDependencies_v2 cudaGraphGetEdges_v2 cudaGraphNodeGetDependencies_v2
+                cudaGraphNodeGetDependentNodes_v2 cudaGraphRemoveDependencies_v2
+                cudaStreamUpdateCaptureDependencies_v2
+            """)
+        },
+        "cudaStreamGetCaptureInfo_v3": Impl("hipStreamGetCaptureInfo_v2", E, _EDGES),
+        **{
+            n: Impl(
+                "cu2amd: hipGraphClone, hipGraphInstantiate",
+                E,
+                "HIP 5.2 cannot disable a node: each executable graph keeps a copy of its graph "
+                "(cuda_runtime_api.h) that every cudaGraphExec*SetParams/cudaGraphExecUpdate "
+                "also changes; while nodes are disabled a launch runs an instantiation of that "
+                "copy with them made empty nodes (made again after changes)",
+            )
+            for n in names("cudaGraphNodeGetEnabled cudaGraphNodeSetEnabled")
+        },
         "cudaStreamBeginCaptureToGraph": Impl(
-            "", _U, "ROCm 5.2's HIP cannot capture into an existing graph"
+            "hipStreamBeginCapture",
+            E,
+            "the stream captures into a graph of its own (which cudaStreamGetCaptureInfo reports) "
+            "whose nodes cudaStreamEndCapture copies into the given graph, after the given "
+            "dependencies; " + _EDGES,
         ),
     }
 )
@@ -345,6 +436,14 @@ DRIVER.update(
         if impl.status is _U
         and n.replace("cuda", "cu", 1) not in DRIVER
         and n != "cudaGraphSetConditional"
+    }
+)
+DRIVER.update(
+    {
+        n.replace("cuda", "cu", 1): Impl(
+            "", _U, f"cuda_runtime_api.h provides the runtime API's {n}; cuda.h does not yet"
+        )
+        for n in _CUDA12
     }
 )
 

@@ -36,6 +36,30 @@ CU2AMD_API cudaGraphNodeType __cu2amd_node_type(int hip) {
     return hip >= 9 && hip <= 11 ? cudaGraphNodeTypeMemcpy : (cudaGraphNodeType)(hip - 1);
 }
 
+/* What the CUDA 12 additions at the end of this file keep (graph memory, executable graph
+ * state, kernel node attributes, capture into a graph), which the functions here update. */
+struct __cu2amd_graph_alloc;
+CU2AMD_API __cu2amd_graph_alloc *__cu2amd_graph_mem_node(cudaGraphNode_t node, int *is_alloc);
+CU2AMD_API int __cu2amd_graph_has_mem_nodes(cudaGraph_t graph);
+CU2AMD_API void __cu2amd_graph_mem_forget(cudaGraph_t graph);
+CU2AMD_API cudaError_t __cu2amd_exec_created(cudaGraphExec_t exec, cudaGraph_t graph, unsigned long long flags);
+CU2AMD_API int __cu2amd_exec_allowed(cudaGraph_t graph);
+CU2AMD_API void __cu2amd_exec_destroyed(cudaGraphExec_t exec);
+CU2AMD_API cudaError_t __cu2amd_exec_launching(cudaGraphExec_t exec);
+CU2AMD_API cudaError_t __cu2amd_exec_to_launch(cudaGraphExec_t *exec);
+CU2AMD_API cudaGraphNode_t __cu2amd_exec_shadow(cudaGraphExec_t exec, cudaGraphNode_t node);
+CU2AMD_API cudaError_t __cu2amd_exec_shadow_child(cudaGraphExec_t exec, cudaGraphNode_t node, cudaGraph_t child);
+CU2AMD_API cudaError_t __cu2amd_exec_shadow_update(cudaGraphExec_t exec, cudaGraph_t graph);
+/* After a change of an executable graph's node: the same change of its shadow's node. */
+#define __CU2AMD_SHADOW(exec, node, call)                                                                              \
+    if (err == cudaSuccess) {                                                                                          \
+        cudaGraphNode_t shadow_ = __cu2amd_exec_shadow(exec, node);                                                    \
+        if (shadow_) err = CU2AMD_ERR(call);                                                                           \
+    }
+CU2AMD_API void __cu2amd_kernel_attrs_clone(cudaGraph_t clone);
+CU2AMD_API void __cu2amd_kernel_attrs_forget(cudaGraphNode_t node);
+CU2AMD_API int __cu2amd_capture_end(cudaStream_t stream, cudaGraph_t *pGraph, cudaError_t *err);
+
 /* ------------------------------------------------------------------ graphs */
 
 CU2AMD_API cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags) {
@@ -43,12 +67,17 @@ CU2AMD_API cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags) 
 }
 CU2AMD_API cudaError_t __cu2amd_user_objects_drop(const void *owner);
 CU2AMD_API cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
+    __cu2amd_graph_mem_forget(graph);
     cudaError_t err = CU2AMD_ERR(hipGraphDestroy(graph));
     if (err == cudaSuccess) __cu2amd_user_objects_drop(graph);
     return err;
 }
+/* CUDA does not clone graphs with memory nodes. */
 CU2AMD_API cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph) {
-    return CU2AMD_ERR(hipGraphClone(pGraphClone, originalGraph));
+    if (__cu2amd_graph_has_mem_nodes(originalGraph)) return __cu2amd_fail(cudaErrorNotSupported);
+    cudaError_t err = CU2AMD_ERR(hipGraphClone(pGraphClone, originalGraph));
+    if (err == cudaSuccess) __cu2amd_kernel_attrs_clone(*pGraphClone);
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode,
                                                 cudaGraph_t clonedGraph) {
@@ -82,12 +111,20 @@ CU2AMD_API cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cuda
 }
 CU2AMD_API cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType *pType) {
     if (!pType) return __cu2amd_fail(cudaErrorInvalidValue);
-    int type = 0;
+    int type = 0, is_alloc = 0;
     cudaError_t err = CU2AMD_ERR(hipGraphNodeGetType(node, &type));
     if (err == cudaSuccess) *pType = __cu2amd_node_type(type);
+    if (err == cudaSuccess && __cu2amd_graph_mem_node(node, &is_alloc))
+        *pType = is_alloc ? cudaGraphNodeTypeMemAlloc : cudaGraphNodeTypeMemFree;
     return err;
 }
-CU2AMD_API cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) { return CU2AMD_ERR(hipGraphDestroyNode(node)); }
+/* CUDA does not delete memory nodes from their graph. */
+CU2AMD_API cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) {
+    if (__cu2amd_graph_mem_node(node, (int *)0)) return __cu2amd_fail(cudaErrorNotSupported);
+    cudaError_t err = CU2AMD_ERR(hipGraphDestroyNode(node));
+    if (err == cudaSuccess) __cu2amd_kernel_attrs_forget(node);
+    return err;
+}
 
 /* ------------------------------------------------------------------ nodes */
 
@@ -210,15 +247,18 @@ CU2AMD_API cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGra
     return CU2AMD_ERR(hipGraphAddHostNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams));
 }
 CU2AMD_API cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, cudaHostNodeParams *pNodeParams) {
+    if (__cu2amd_graph_mem_node(node, (int *)0)) return __cu2amd_fail(cudaErrorInvalidValue);
     return CU2AMD_ERR(hipGraphHostNodeGetParams(node, pNodeParams));
 }
 CU2AMD_API cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const cudaHostNodeParams *pNodeParams) {
+    if (__cu2amd_graph_mem_node(node, (int *)0)) return __cu2amd_fail(cudaErrorInvalidValue);
     return CU2AMD_ERR(hipGraphHostNodeSetParams(node, pNodeParams));
 }
 
 CU2AMD_API cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                                   cudaGraph_t childGraph) {
+    if (__cu2amd_graph_has_mem_nodes(childGraph)) return __cu2amd_fail(cudaErrorInvalidValue);
     return CU2AMD_ERR(hipGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph));
 }
 CU2AMD_API cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph) {
@@ -263,8 +303,10 @@ CU2AMD_API cudaError_t __cu2amd_graph_instantiate(cudaGraphExec_t *pGraphExec, c
                                      cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUseNodePriority;
     if (flags & ~known) return __cu2amd_fail(cudaErrorInvalidValue);
     if (flags & cudaGraphInstantiateFlagDeviceLaunch) return __cu2amd_fail(cudaErrorNotSupported);
+    if (!__cu2amd_exec_allowed(graph)) return __cu2amd_fail(cudaErrorInvalidValue); /* one at a time */
     cudaError_t err = CU2AMD_ERR(hipGraphInstantiate(pGraphExec, graph, (cudaGraphNode_t *)0, (char *)0, 0));
     if (err == cudaSuccess) err = __cu2amd_user_objects_copy(graph, *pGraphExec);
+    if (err == cudaSuccess) err = __cu2amd_exec_created(*pGraphExec, graph, flags);
     return err;
 }
 CU2AMD_API cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
@@ -287,10 +329,13 @@ CU2AMD_API cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t *pGraphExe
 }
 CU2AMD_API cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) {
     cudaError_t err = CU2AMD_ERR(hipGraphExecDestroy(graphExec));
-    if (err == cudaSuccess) __cu2amd_user_objects_drop(graphExec);
+    if (err == cudaSuccess) __cu2amd_user_objects_drop(graphExec), __cu2amd_exec_destroyed(graphExec);
     return err;
 }
 CU2AMD_API cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream = 0) {
+    cudaError_t err = __cu2amd_exec_launching(graphExec);
+    if (err == cudaSuccess) err = __cu2amd_exec_to_launch(&graphExec);
+    if (err != cudaSuccess) return err;
     return CU2AMD_ERR(hipGraphLaunch(graphExec, __cu2amd_stream(stream)));
 }
 /* Nothing to upload ahead of a launch: checks the stream. */
@@ -309,53 +354,77 @@ CU2AMD_API cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph
     resultInfo->result = (cudaGraphExecUpdateResult)result;
     resultInfo->errorNode = errorNode;
     resultInfo->errorFromNode = (cudaGraphNode_t)0;
+    if (err == cudaSuccess) err = __cu2amd_exec_shadow_update(hGraphExec, hGraph);
     return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                         const cudaKernelNodeParams *pNodeParams) {
     if (!pNodeParams) return __cu2amd_fail(cudaErrorInvalidValue);
     __cu2amd_hip_kernel_node_params h = __cu2amd_hip_kernel_params(pNodeParams);
-    return CU2AMD_ERR(hipGraphExecKernelNodeSetParams(hGraphExec, node, &h));
+    cudaError_t err = CU2AMD_ERR(hipGraphExecKernelNodeSetParams(hGraphExec, node, &h));
+    __CU2AMD_SHADOW(hGraphExec, node, hipGraphKernelNodeSetParams(shadow_, &h));
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                         const cudaMemcpy3DParms *pNodeParams) {
-    return CU2AMD_ERR(hipGraphExecMemcpyNodeSetParams(hGraphExec, node, (cudaMemcpy3DParms *)pNodeParams));
+    cudaError_t err = CU2AMD_ERR(hipGraphExecMemcpyNodeSetParams(hGraphExec, node, (cudaMemcpy3DParms *)pNodeParams));
+    __CU2AMD_SHADOW(hGraphExec, node, hipGraphMemcpyNodeSetParams(shadow_, pNodeParams));
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst,
                                                           const void *src, size_t count, cudaMemcpyKind kind) {
-    return CU2AMD_ERR(hipGraphExecMemcpyNodeSetParams1D(hGraphExec, node, dst, src, count, kind));
+    cudaError_t err = CU2AMD_ERR(hipGraphExecMemcpyNodeSetParams1D(hGraphExec, node, dst, src, count, kind));
+    __CU2AMD_SHADOW(hGraphExec, node, hipGraphMemcpyNodeSetParams1D(shadow_, dst, src, count, kind));
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecMemcpyNodeSetParamsToSymbol(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                                 const void *symbol, const void *src, size_t count,
                                                                 size_t offset, cudaMemcpyKind kind) {
-    return CU2AMD_ERR(hipGraphExecMemcpyNodeSetParamsToSymbol(hGraphExec, node, symbol, src, count, offset, kind));
+    cudaError_t err =
+        CU2AMD_ERR(hipGraphExecMemcpyNodeSetParamsToSymbol(hGraphExec, node, symbol, src, count, offset, kind));
+    __CU2AMD_SHADOW(hGraphExec, node, hipGraphMemcpyNodeSetParamsToSymbol(shadow_, symbol, src, count, offset, kind));
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                                   void *dst, const void *symbol, size_t count,
                                                                   size_t offset, cudaMemcpyKind kind) {
-    return CU2AMD_ERR(hipGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec, node, dst, symbol, count, offset, kind));
+    cudaError_t err =
+        CU2AMD_ERR(hipGraphExecMemcpyNodeSetParamsFromSymbol(hGraphExec, node, dst, symbol, count, offset, kind));
+    __CU2AMD_SHADOW(hGraphExec, node, hipGraphMemcpyNodeSetParamsFromSymbol(shadow_, dst, symbol, count, offset, kind));
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                         const cudaMemsetParams *pNodeParams) {
     if (!pNodeParams) return __cu2amd_fail(cudaErrorInvalidValue);
     __cu2amd_hip_memset_params h = __cu2amd_hip_memset(pNodeParams);
-    return CU2AMD_ERR(hipGraphExecMemsetNodeSetParams(hGraphExec, node, &h));
+    cudaError_t err = CU2AMD_ERR(hipGraphExecMemsetNodeSetParams(hGraphExec, node, &h));
+    __CU2AMD_SHADOW(hGraphExec, node, hipGraphMemsetNodeSetParams(shadow_, &h));
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                       const cudaHostNodeParams *pNodeParams) {
-    return CU2AMD_ERR(hipGraphExecHostNodeSetParams(hGraphExec, node, pNodeParams));
+    if (__cu2amd_graph_mem_node(node, (int *)0)) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaError_t err = CU2AMD_ERR(hipGraphExecHostNodeSetParams(hGraphExec, node, pNodeParams));
+    __CU2AMD_SHADOW(hGraphExec, node, hipGraphHostNodeSetParams(shadow_, pNodeParams));
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                             cudaGraph_t childGraph) {
-    return CU2AMD_ERR(hipGraphExecChildGraphNodeSetParams(hGraphExec, node, childGraph));
+    cudaError_t err = CU2AMD_ERR(hipGraphExecChildGraphNodeSetParams(hGraphExec, node, childGraph));
+    if (err == cudaSuccess) err = __cu2amd_exec_shadow_child(hGraphExec, node, childGraph);
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
                                                             cudaEvent_t event) {
-    return CU2AMD_ERR(hipGraphExecEventRecordNodeSetEvent(hGraphExec, hNode, event));
+    cudaError_t err = CU2AMD_ERR(hipGraphExecEventRecordNodeSetEvent(hGraphExec, hNode, event));
+    __CU2AMD_SHADOW(hGraphExec, hNode, hipGraphEventRecordNodeSetEvent(shadow_, event));
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
                                                           cudaEvent_t event) {
-    return CU2AMD_ERR(hipGraphExecEventWaitNodeSetEvent(hGraphExec, hNode, event));
+    cudaError_t err = CU2AMD_ERR(hipGraphExecEventWaitNodeSetEvent(hGraphExec, hNode, event));
+    __CU2AMD_SHADOW(hGraphExec, hNode, hipGraphEventWaitNodeSetEvent(shadow_, event));
+    return err;
 }
 
 /* ------------------------------------------------------------------ DOT dump */
@@ -409,6 +478,8 @@ CU2AMD_API cudaError_t cudaStreamBeginCapture(cudaStream_t stream, cudaStreamCap
     return CU2AMD_ERR(hipStreamBeginCapture(__cu2amd_stream(stream), mode));
 }
 CU2AMD_API cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph) {
+    cudaError_t err;
+    if (__cu2amd_capture_end(stream, pGraph, &err)) return err;
     return CU2AMD_ERR(hipStreamEndCapture(__cu2amd_stream(stream), pGraph));
 }
 CU2AMD_API cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatus *captureStatus_out,
@@ -555,6 +626,1057 @@ CU2AMD_API cudaError_t __cu2amd_user_objects_drop(const void *owner) {
         __builtin_free(r);
     }
     return cudaSuccess;
+}
+
+/* ================================================================== CUDA 12's graph additions
+ *
+ * Built here from the HIP 5.2 functions above (HIP 5.2 has none of these): graph memory
+ * nodes, kernel node attributes, instantiation flags, enabled/disabled nodes, the generic
+ * node parameters (cudaGraphNodeParams), edge data, capture into an existing graph. */
+
+#include "cu2amd/runtime_launch_ex.h" /* kernel node attributes are launch attributes */
+
+typedef cudaLaunchAttributeID cudaKernelNodeAttrID;
+typedef cudaLaunchAttributeValue cudaKernelNodeAttrValue;
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeClusterDimension cudaLaunchAttributeClusterDimension
+#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference cudaLaunchAttributeClusterSchedulingPolicyPreference
+#define cudaKernelNodeAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaKernelNodeAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+
+typedef enum cudaGraphMemAttributeType {
+    cudaGraphMemAttrUsedMemCurrent = 0x0,
+    cudaGraphMemAttrUsedMemHigh = 0x1,
+    cudaGraphMemAttrReservedMemCurrent = 0x2,
+    cudaGraphMemAttrReservedMemHigh = 0x3
+} cudaGraphMemAttributeType;
+
+struct cudaMemAllocNodeParams {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+typedef struct cudaMemAllocNodeParams cudaMemAllocNodeParams;
+struct cudaMemAllocNodeParamsV2 {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+struct cudaMemFreeNodeParams {
+    void *dptr;
+};
+
+/* CUDA 12.3's edge data: only default edges exist without programmatic dependent launch. */
+typedef enum cudaGraphDependencyType {
+    cudaGraphDependencyTypeDefault = 0,
+    cudaGraphDependencyTypeProgrammatic = 1
+} cudaGraphDependencyType;
+#define cudaGraphKernelNodePortDefault 0
+#define cudaGraphKernelNodePortProgrammatic 1
+#define cudaGraphKernelNodePortLaunchCompletion 2
+typedef struct cudaGraphEdgeData {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+} cudaGraphEdgeData;
+
+/* CUDA 12.2's generic node parameters. */
+struct cudaKernelNodeParamsV2 {
+    void *func;
+    dim3 gridDim;
+    dim3 blockDim;
+    unsigned int sharedMemBytes;
+    void **kernelParams;
+    void **extra;
+};
+struct cudaMemsetParamsV2 {
+    void *dst;
+    size_t pitch;
+    unsigned int value;
+    unsigned int elementSize;
+    size_t width;
+    size_t height;
+};
+struct cudaHostNodeParamsV2 {
+    cudaHostFn_t fn;
+    void *userData;
+};
+struct cudaMemcpyNodeParams {
+    int flags;
+    int reserved[3];
+    struct cudaMemcpy3DParms copyParams;
+};
+struct cudaChildGraphNodeParams {
+    cudaGraph_t graph;
+};
+struct cudaEventWaitNodeParams {
+    cudaEvent_t event;
+};
+struct cudaEventRecordNodeParams {
+    cudaEvent_t event;
+};
+typedef struct cudaGraphNodeParams {
+    enum cudaGraphNodeType type;
+    int reserved0[3];
+    union {
+        long long reserved1[29];
+        struct cudaKernelNodeParamsV2 kernel;
+        struct cudaMemcpyNodeParams memcpy;
+        struct cudaMemsetParamsV2 memset;
+        struct cudaHostNodeParamsV2 host;
+        struct cudaChildGraphNodeParams graph;
+        struct cudaEventWaitNodeParams eventWait;
+        struct cudaEventRecordNodeParams eventRecord;
+        struct cudaMemAllocNodeParamsV2 alloc;
+        struct cudaMemFreeNodeParams free;
+    };
+    long long reserved2;
+} cudaGraphNodeParams;
+
+/* ------------------------------------------------------------------ graph memory */
+
+/* A graph allocation: its memory is allocated (reserved) when the alloc node is made, so
+ * its address is fixed for the graph's lifetime, as CUDA's; the alloc node is a host node
+ * that marks it in use when it runs, a free node one that marks it free. The records
+ * outlive their graph while in use (the program frees them with cudaFree/cudaFreeAsync);
+ * cudaDeviceGraphMemTrim returns the memory of those no graph holds any more. */
+struct __cu2amd_graph_alloc {
+    cudaMemAllocNodeParams params;
+    struct cudaMemAccessDesc *descs; /* params.accessDescs, the node's own copy */
+    cudaGraph_t graph;               /* the graph holding the alloc node, NULL once destroyed */
+    cudaGraphExec_t exec;            /* its one instantiation, if any */
+    int live;                        /* allocated by a launch and not freed since */
+    __cu2amd_graph_alloc *next;
+};
+struct __cu2amd_graph_mem {
+    __cu2amd_graph_alloc *allocs;
+    unsigned long long used, used_high, reserved, reserved_high;
+};
+__host__ inline __cu2amd_graph_mem *__cu2amd_graph_mem_state(void) {
+    static __cu2amd_graph_mem state; /* one for the program (an inline function's static) */
+    return &state;
+}
+__host__ inline void CUDART_CB __cu2amd_graph_alloc_run(void *record) {
+    __cu2amd_graph_alloc *r = (__cu2amd_graph_alloc *)record;
+    __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
+    if (r->live) return;
+    r->live = 1;
+    m->used += r->params.bytesize;
+    if (m->used > m->used_high) m->used_high = m->used;
+}
+__host__ inline void CUDART_CB __cu2amd_graph_free_run(void *record) {
+    __cu2amd_graph_alloc *r = (__cu2amd_graph_alloc *)record;
+    if (!r->live) return;
+    r->live = 0;
+    __cu2amd_graph_mem_state()->used -= r->params.bytesize;
+}
+/* The allocation an alloc or free node stands for (NULL for other nodes); *is_alloc says which. */
+CU2AMD_API __cu2amd_graph_alloc *__cu2amd_graph_mem_node(cudaGraphNode_t node, int *is_alloc) {
+    int type = 0;
+    cudaHostNodeParams host;
+    if (hipGraphNodeGetType(node, &type) != 0 || type != 4 /* hipGraphNodeTypeHost */ ||
+        hipGraphHostNodeGetParams(node, &host) != 0)
+        return (__cu2amd_graph_alloc *)0;
+    if (host.fn != __cu2amd_graph_alloc_run && host.fn != __cu2amd_graph_free_run) return (__cu2amd_graph_alloc *)0;
+    if (is_alloc) *is_alloc = host.fn == __cu2amd_graph_alloc_run;
+    return (__cu2amd_graph_alloc *)host.userData;
+}
+/* Whether the graph has alloc or free nodes (which CUDA does not let be cloned or be child graphs). */
+CU2AMD_API int __cu2amd_graph_has_mem_nodes(cudaGraph_t graph) {
+    size_t n = 0;
+    if (hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &n) != 0 || n == 0) return 0;
+    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc(n * sizeof(cudaGraphNode_t));
+    int found = 0;
+    if (nodes && hipGraphGetNodes(graph, nodes, &n) == 0)
+        for (size_t i = 0; i < n && !found; i++) found = __cu2amd_graph_mem_node(nodes[i], (int *)0) != 0;
+    __builtin_free(nodes);
+    return found;
+}
+CU2AMD_API __cu2amd_graph_alloc *__cu2amd_graph_alloc_at(const void *dptr) {
+    for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
+        if (r->params.dptr == dptr) return r;
+    return (__cu2amd_graph_alloc *)0;
+}
+
+CU2AMD_API cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                cudaMemAllocNodeParams *nodeParams) {
+    int devices = 0;
+    if (!pGraphNode || !nodeParams || nodeParams->bytesize == 0 ||
+        nodeParams->poolProps.allocType != cudaMemAllocationTypePinned ||
+        nodeParams->poolProps.location.type != cudaMemLocationTypeDevice ||
+        (nodeParams->accessDescCount && !nodeParams->accessDescs))
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || nodeParams->poolProps.location.id < 0 ||
+        nodeParams->poolProps.location.id >= devices)
+        return __cu2amd_fail(cudaErrorInvalidDevice);
+    for (size_t i = 0; i < nodeParams->accessDescCount; i++)
+        if (nodeParams->accessDescs[i].location.type != cudaMemLocationTypeDevice ||
+            nodeParams->accessDescs[i].location.id < 0 || nodeParams->accessDescs[i].location.id >= devices ||
+            (nodeParams->accessDescs[i].flags != cudaMemAccessFlagsProtReadWrite &&
+             nodeParams->accessDescs[i].flags != cudaMemAccessFlagsProtNone))
+            return __cu2amd_fail(cudaErrorInvalidValue);
+    __cu2amd_graph_alloc *r = (__cu2amd_graph_alloc *)__builtin_calloc(1, sizeof(__cu2amd_graph_alloc));
+    if (!r) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    r->params = *nodeParams;
+    if (nodeParams->accessDescCount) {
+        r->descs = (struct cudaMemAccessDesc *)__builtin_malloc(nodeParams->accessDescCount *
+                                                                sizeof(struct cudaMemAccessDesc));
+        if (!r->descs) {
+            __builtin_free(r);
+            return __cu2amd_fail(cudaErrorMemoryAllocation);
+        }
+        __builtin_memcpy(r->descs, nodeParams->accessDescs,
+                         nodeParams->accessDescCount * sizeof(struct cudaMemAccessDesc));
+    }
+    r->params.accessDescs = r->descs;
+    /* allocating is no unsafe call here (the node may be made by a capturing stream) */
+    int mode = cudaStreamCaptureModeRelaxed;
+    hipThreadExchangeStreamCaptureMode(&mode);
+    cudaError_t err = CU2AMD_ERR(hipMalloc(&r->params.dptr, nodeParams->bytesize));
+    hipThreadExchangeStreamCaptureMode(&mode);
+    cudaHostNodeParams host = {__cu2amd_graph_alloc_run, r};
+    if (err == cudaSuccess) {
+        err = CU2AMD_ERR(hipGraphAddHostNode(pGraphNode, graph, pDependencies, numDependencies, &host));
+        if (err != cudaSuccess) hipFree(r->params.dptr);
+    }
+    if (err != cudaSuccess) {
+        __builtin_free(r->descs), __builtin_free(r);
+        return err;
+    }
+    __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
+    r->graph = graph, r->next = m->allocs, m->allocs = r;
+    m->reserved += nodeParams->bytesize;
+    if (m->reserved > m->reserved_high) m->reserved_high = m->reserved;
+    nodeParams->dptr = r->params.dptr;
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                               const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                               void *dptr) {
+    __cu2amd_graph_alloc *r = __cu2amd_graph_alloc_at(dptr);
+    if (!pGraphNode || !r) return __cu2amd_fail(cudaErrorInvalidValue);
+    /* an allocation is freed once in a graph */
+    size_t n = 0;
+    if (hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &n) != 0) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc((n + 1) * sizeof(cudaGraphNode_t));
+    if (!nodes) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    int twice = 0, is_alloc = 0;
+    if (hipGraphGetNodes(graph, nodes, &n) == 0)
+        for (size_t i = 0; i < n && !twice; i++) twice = __cu2amd_graph_mem_node(nodes[i], &is_alloc) == r && !is_alloc;
+    __builtin_free(nodes);
+    if (twice) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaHostNodeParams host = {__cu2amd_graph_free_run, r};
+    return CU2AMD_ERR(hipGraphAddHostNode(pGraphNode, graph, pDependencies, numDependencies, &host));
+}
+CU2AMD_API cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, cudaMemAllocNodeParams *params_out) {
+    int is_alloc = 0;
+    __cu2amd_graph_alloc *r = __cu2amd_graph_mem_node(node, &is_alloc);
+    if (!r || !is_alloc || !params_out) return __cu2amd_fail(cudaErrorInvalidValue);
+    *params_out = r->params;
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out) {
+    int is_alloc = 1;
+    __cu2amd_graph_alloc *r = __cu2amd_graph_mem_node(node, &is_alloc);
+    if (!r || is_alloc || !dptr_out) return __cu2amd_fail(cudaErrorInvalidValue);
+    *(void **)dptr_out = r->params.dptr;
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t __cu2amd_graph_mem_device(int device) {
+    int devices = 0;
+    cudaError_t err = cudaGetDeviceCount(&devices);
+    if (err != cudaSuccess) return err;
+    return device >= 0 && device < devices ? cudaSuccess : __cu2amd_fail(cudaErrorInvalidDevice);
+}
+/* Returns the memory of allocations no graph holds and nothing uses. */
+CU2AMD_API cudaError_t cudaDeviceGraphMemTrim(int device) {
+    cudaError_t err = __cu2amd_graph_mem_device(device);
+    if (err != cudaSuccess) return err;
+    __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
+    for (__cu2amd_graph_alloc **p = &m->allocs; *p;) {
+        __cu2amd_graph_alloc *r = *p;
+        if (r->graph || r->exec || r->live) {
+            p = &r->next;
+            continue;
+        }
+        *p = r->next;
+        hipFree(r->params.dptr);
+        m->reserved -= r->params.bytesize;
+        __builtin_free(r->descs), __builtin_free(r);
+    }
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAttributeType attr, void *value) {
+    cudaError_t err = __cu2amd_graph_mem_device(device);
+    if (err != cudaSuccess) return err;
+    __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
+    if (!value) return __cu2amd_fail(cudaErrorInvalidValue);
+    switch (attr) {
+    case cudaGraphMemAttrUsedMemCurrent: *(unsigned long long *)value = m->used; return cudaSuccess;
+    case cudaGraphMemAttrUsedMemHigh: *(unsigned long long *)value = m->used_high; return cudaSuccess;
+    case cudaGraphMemAttrReservedMemCurrent: *(unsigned long long *)value = m->reserved; return cudaSuccess;
+    case cudaGraphMemAttrReservedMemHigh: *(unsigned long long *)value = m->reserved_high; return cudaSuccess;
+    default: return __cu2amd_fail(cudaErrorInvalidValue);
+    }
+}
+/* Only the high watermarks can be set, and only to 0 (a reset). */
+CU2AMD_API cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAttributeType attr, void *value) {
+    cudaError_t err = __cu2amd_graph_mem_device(device);
+    if (err != cudaSuccess) return err;
+    __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
+    if (!value || *(unsigned long long *)value != 0) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (attr == cudaGraphMemAttrUsedMemHigh) m->used_high = 0;
+    else if (attr == cudaGraphMemAttrReservedMemHigh) m->reserved_high = 0;
+    else return __cu2amd_fail(cudaErrorInvalidValue);
+    return cudaSuccess;
+}
+/* cudaFree/cudaFreeAsync of a graph allocation (runtime_memory.h): 1 when `ptr` is one (it
+ * must be in use), with the result in *err. */
+CU2AMD_API int __cu2amd_graph_mem_release(void *ptr, cudaError_t *err) {
+    __cu2amd_graph_alloc *r = ptr ? __cu2amd_graph_alloc_at(ptr) : (__cu2amd_graph_alloc *)0;
+    if (!r) return 0;
+    if (!r->live) *err = __cu2amd_fail(cudaErrorInvalidValue);
+    else __cu2amd_graph_free_run(r), *err = cudaSuccess;
+    return 1;
+}
+/* What runtime_memory.h's cudaMallocAsync (op 0), cudaFreeAsync (1) and cudaFree (2) ask
+ * first: on a capturing stream, an alloc or free node; a graph allocation freed by the
+ * program. 1 when handled here, with the result in *err. */
+CU2AMD_API int __cu2amd_capture_mem(void **ptr, size_t size, int alloc, cudaStream_t stream, cudaError_t *err);
+CU2AMD_API int __cu2amd_graph_mem_hook(int op, void **ptr, size_t size, cudaStream_t stream, cudaError_t *err) {
+    if (op != 2 && __cu2amd_capture_mem(ptr, size, op == 0, stream, err)) return 1;
+    return op != 0 && __cu2amd_graph_mem_release(*ptr, err);
+}
+/* cudaMallocAsync (size, *ptr out) and cudaFreeAsync (ptr) on a capturing stream
+ * (runtime_memory.h): an alloc or free node after the stream's dependencies; 0 when the
+ * stream is not capturing. */
+CU2AMD_API int __cu2amd_capture_mem(void **ptr, size_t size, int alloc, cudaStream_t stream, cudaError_t *err) {
+    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+    cudaGraph_t graph = (cudaGraph_t)0;
+    const cudaGraphNode_t *deps = (const cudaGraphNode_t *)0;
+    size_t n = 0;
+    if (__cu2amd_stream(stream) == (cudaStream_t)0 ||
+        cudaStreamGetCaptureInfo(stream, &status, (unsigned long long *)0, &graph, &deps, &n) != cudaSuccess ||
+        status == cudaStreamCaptureStatusNone)
+        return 0;
+    if (status != cudaStreamCaptureStatusActive) {
+        *err = __cu2amd_fail(cudaErrorStreamCaptureInvalidated);
+        return 1;
+    }
+    cudaGraphNode_t node;
+    if (alloc) {
+        if (!ptr) {
+            *err = __cu2amd_fail(cudaErrorInvalidValue);
+            return 1;
+        }
+        cudaMemAllocNodeParams params;
+        __builtin_memset(&params, 0, sizeof params);
+        params.poolProps.allocType = cudaMemAllocationTypePinned;
+        params.poolProps.location.type = cudaMemLocationTypeDevice;
+        hipGetDevice(&params.poolProps.location.id);
+        params.bytesize = size;
+        *err = cudaGraphAddMemAllocNode(&node, graph, deps, n, &params);
+        if (*err == cudaSuccess) *ptr = params.dptr;
+    } else {
+        *err = cudaGraphAddMemFreeNode(&node, graph, deps, n, ptr ? *ptr : (void *)0);
+    }
+    if (*err == cudaSuccess)
+        *err = cudaStreamUpdateCaptureDependencies(stream, &node, 1, cudaStreamSetCaptureDependencies);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ executable graph state */
+
+/* What cu2amd keeps about an executable graph: its flags, the graph it came from, and, for
+ * disabling nodes, a shadow: a copy of the graph as instantiated that every change of the
+ * executable graph's parameters also changes. While nodes are disabled, a launch runs an
+ * instantiation of the shadow with those nodes made empty (rebuilt after changes). */
+struct __cu2amd_exec_info {
+    cudaGraphExec_t exec;
+    cudaGraph_t graph;
+    unsigned long long flags;
+    cudaGraphNode_t *first;  /* the instantiated graph's nodes */
+    unsigned char *disabled; /* per node of first */
+    cudaGraphNode_t *nodes;  /* first's nodes in the shadow's order */
+    size_t n, n_disabled;
+    cudaGraph_t shadow;
+    cudaGraphExec_t alt; /* the shadow's instantiation with the disabled nodes empty */
+    int stale;           /* alt is out of date */
+    __cu2amd_exec_info *next;
+};
+__host__ inline __cu2amd_exec_info **__cu2amd_exec_infos(void) {
+    static __cu2amd_exec_info *infos = 0;
+    return &infos;
+}
+CU2AMD_API __cu2amd_exec_info *__cu2amd_exec_find(cudaGraphExec_t exec) {
+    for (__cu2amd_exec_info *e = *__cu2amd_exec_infos(); e; e = e->next)
+        if (e->exec == exec) return e;
+    return (__cu2amd_exec_info *)0;
+}
+CU2AMD_API cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long *flags) {
+    __cu2amd_exec_info *e = __cu2amd_exec_find(graphExec);
+    if (!e) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (!flags) return __cu2amd_fail(cudaErrorInvalidValue);
+    *flags = e->flags;
+    return cudaSuccess;
+}
+/* After hipGraphInstantiate: the executable graph's record; the graph's allocations are its. */
+CU2AMD_API cudaError_t __cu2amd_exec_created(cudaGraphExec_t exec, cudaGraph_t graph, unsigned long long flags) {
+    __cu2amd_exec_info *e = (__cu2amd_exec_info *)__builtin_calloc(1, sizeof(__cu2amd_exec_info));
+    if (!e) return cudaErrorMemoryAllocation;
+    e->exec = exec, e->graph = graph, e->flags = flags;
+    cudaError_t err = CU2AMD_ERR(hipGraphClone(&e->shadow, graph));
+    if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &e->n));
+    if (err == cudaSuccess) {
+        e->first = (cudaGraphNode_t *)__builtin_malloc(2 * (e->n + 1) * sizeof(cudaGraphNode_t));
+        e->nodes = e->first + e->n + 1;
+        e->disabled = (unsigned char *)__builtin_calloc(e->n + 1, 1);
+        if (!e->first || !e->disabled) err = cudaErrorMemoryAllocation;
+    }
+    if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(graph, e->first, &e->n));
+    if (err != cudaSuccess) {
+        if (e->shadow) hipGraphDestroy(e->shadow);
+        __builtin_free(e->first), __builtin_free(e->disabled), __builtin_free(e);
+        return err;
+    }
+    __builtin_memcpy(e->nodes, e->first, e->n * sizeof(cudaGraphNode_t));
+    e->next = *__cu2amd_exec_infos();
+    *__cu2amd_exec_infos() = e;
+    for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
+        if (r->graph == graph) r->exec = exec;
+    return cudaSuccess;
+}
+/* Only one instantiation of a graph with memory nodes may exist at a time. */
+CU2AMD_API int __cu2amd_exec_allowed(cudaGraph_t graph) {
+    for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
+        if (r->graph == graph && r->exec) return 0;
+    return 1;
+}
+CU2AMD_API void __cu2amd_exec_destroyed(cudaGraphExec_t exec) {
+    for (__cu2amd_exec_info **p = __cu2amd_exec_infos(); *p; p = &(*p)->next)
+        if ((*p)->exec == exec) {
+            __cu2amd_exec_info *e = *p;
+            *p = e->next;
+            if (e->alt) hipGraphExecDestroy(e->alt);
+            hipGraphDestroy(e->shadow);
+            __builtin_free(e->first), __builtin_free(e->disabled), __builtin_free(e);
+            break;
+        }
+    for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
+        if (r->exec == exec) r->exec = (cudaGraphExec_t)0;
+}
+/* Before a launch: an allocation of the graph still in use from the last launch is freed
+ * with cudaGraphInstantiateFlagAutoFreeOnLaunch, an error otherwise (CUDA's rule). */
+CU2AMD_API cudaError_t __cu2amd_exec_launching(cudaGraphExec_t exec) {
+    __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
+    if (!e) return cudaSuccess;
+    for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
+        if (r->exec == exec && r->live) {
+            if (!(e->flags & cudaGraphInstantiateFlagAutoFreeOnLaunch)) return __cu2amd_fail(cudaErrorInvalidValue);
+            __cu2amd_graph_free_run(r);
+        }
+    return cudaSuccess;
+}
+/* The shadow's node standing for `node` of the instantiated graph (NULL if none); the
+ * shadow's instantiation is out of date from now on. */
+CU2AMD_API cudaGraphNode_t __cu2amd_exec_shadow(cudaGraphExec_t exec, cudaGraphNode_t node) {
+    __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
+    size_t i = 0, n = 0;
+    while (e && i < e->n && e->nodes[i] != node) i++;
+    if (!e || i == e->n || hipGraphGetNodes(e->shadow, (cudaGraphNode_t *)0, &n) != 0 || n != e->n)
+        return (cudaGraphNode_t)0;
+    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc(n * sizeof(cudaGraphNode_t)), found = 0;
+    if (nodes && hipGraphGetNodes(e->shadow, nodes, &n) == 0) found = nodes[i];
+    __builtin_free(nodes);
+    e->stale = 1;
+    return found;
+}
+/* The executable graph a launch runs: the shadow's instantiation without the disabled
+ * nodes (made again when out of date), or the executable graph itself. */
+CU2AMD_API cudaError_t __cu2amd_exec_to_launch(cudaGraphExec_t *exec) {
+    __cu2amd_exec_info *e = __cu2amd_exec_find(*exec);
+    if (!e || !e->n_disabled) return cudaSuccess;
+    if (e->alt && !e->stale) {
+        *exec = e->alt;
+        return cudaSuccess;
+    }
+    if (e->alt) hipGraphExecDestroy(e->alt), e->alt = (cudaGraphExec_t)0;
+    cudaGraph_t copy;
+    size_t n = e->n, nd = 0, nt = 0;
+    cudaError_t err = CU2AMD_ERR(hipGraphClone(&copy, e->shadow));
+    if (err != cudaSuccess) return err;
+    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc(3 * (n + 1) * sizeof(cudaGraphNode_t));
+    cudaGraphNode_t *deps = nodes + n + 1, *dependents = nodes + 2 * (n + 1);
+    if (!nodes) err = cudaErrorMemoryAllocation;
+    if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(copy, nodes, &n));
+    for (size_t i = 0; i < n && err == cudaSuccess; i++) {
+        size_t k = 0;
+        while (k < e->n && e->first[k] != e->nodes[i]) k++;
+        if (k == e->n || !e->disabled[k]) continue;
+        cudaGraphNode_t empty;
+        nd = nt = n;
+        err = CU2AMD_ERR(hipGraphNodeGetDependencies(nodes[i], deps, &nd));
+        if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphNodeGetDependentNodes(nodes[i], dependents, &nt));
+        if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphDestroyNode(nodes[i]));
+        if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphAddEmptyNode(&empty, copy, deps, nd));
+        for (size_t j = 0; j < nt && err == cudaSuccess; j++)
+            err = CU2AMD_ERR(hipGraphAddDependencies(copy, &empty, &dependents[j], 1));
+    }
+    if (err == cudaSuccess)
+        err = CU2AMD_ERR(hipGraphInstantiate(&e->alt, copy, (cudaGraphNode_t *)0, (char *)0, 0));
+    __builtin_free(nodes);
+    hipGraphDestroy(copy);
+    if (err != cudaSuccess) return __cu2amd_fail(err);
+    e->stale = 0;
+    *exec = e->alt;
+    return cudaSuccess;
+}
+/* A child graph node's new graph: the shadow's node is made again (HIP 5.2 has no
+ * hipGraphChildGraphNodeSetParams), with its edges; it is now the shadow's last node. */
+CU2AMD_API cudaError_t __cu2amd_exec_shadow_child(cudaGraphExec_t exec, cudaGraphNode_t node, cudaGraph_t child) {
+    __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
+    cudaGraphNode_t old = __cu2amd_exec_shadow(exec, node), made;
+    if (!e || !old) return cudaSuccess;
+    size_t i = 0, n = e->n, nd = e->n, nt = e->n;
+    while (e->nodes[i] != node) i++;
+    cudaGraphNode_t *deps = (cudaGraphNode_t *)__builtin_malloc(2 * (n + 1) * sizeof(cudaGraphNode_t));
+    if (!deps) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    cudaGraphNode_t *dependents = deps + n + 1;
+    cudaError_t err = CU2AMD_ERR(hipGraphNodeGetDependencies(old, deps, &nd));
+    if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphNodeGetDependentNodes(old, dependents, &nt));
+    if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphDestroyNode(old));
+    if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphAddChildGraphNode(&made, e->shadow, deps, nd, child));
+    for (size_t j = 0; j < nt && err == cudaSuccess; j++)
+        err = CU2AMD_ERR(hipGraphAddDependencies(e->shadow, &made, &dependents[j], 1));
+    __builtin_free(deps);
+    for (; i + 1 < n; i++) e->nodes[i] = e->nodes[i + 1];
+    e->nodes[n - 1] = node;
+    return err;
+}
+/* cudaGraphExecUpdate: the shadow is now a copy of the graph the update came from (whose
+ * nodes match the instantiated graph's in order). */
+CU2AMD_API cudaError_t __cu2amd_exec_shadow_update(cudaGraphExec_t exec, cudaGraph_t graph) {
+    __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
+    cudaGraph_t copy;
+    if (!e) return cudaSuccess;
+    cudaError_t err = CU2AMD_ERR(hipGraphClone(&copy, graph));
+    if (err != cudaSuccess) return err;
+    hipGraphDestroy(e->shadow);
+    e->shadow = copy, e->stale = 1;
+    __builtin_memcpy(e->nodes, e->first, e->n * sizeof(cudaGraphNode_t));
+    return cudaSuccess;
+}
+/* Only kernel, copy and set nodes of the instantiated graph can be disabled (CUDA's rule). */
+CU2AMD_API size_t __cu2amd_exec_node_index(__cu2amd_exec_info *e, cudaGraphNode_t node) {
+    cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+    size_t i = 0;
+    while (e && i < e->n && e->first[i] != node) i++;
+    if (!e || i == e->n || cudaGraphNodeGetType(node, &type) != cudaSuccess ||
+        (type != cudaGraphNodeTypeKernel && type != cudaGraphNodeTypeMemcpy && type != cudaGraphNodeTypeMemset))
+        return (size_t)-1;
+    return i;
+}
+CU2AMD_API cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                               unsigned int isEnabled) {
+    __cu2amd_exec_info *e = __cu2amd_exec_find(hGraphExec);
+    size_t i = __cu2amd_exec_node_index(e, hNode);
+    if (i == (size_t)-1) return __cu2amd_fail(cudaErrorInvalidValue);
+    unsigned char disabled = isEnabled ? 0 : 1;
+    if (e->disabled[i] != disabled) {
+        e->n_disabled += disabled ? 1 : (size_t)-1;
+        e->disabled[i] = disabled, e->stale = 1;
+    }
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
+                                               unsigned int *isEnabled) {
+    __cu2amd_exec_info *e = __cu2amd_exec_find(hGraphExec);
+    size_t i = __cu2amd_exec_node_index(e, hNode);
+    if (i == (size_t)-1 || !isEnabled) return __cu2amd_fail(cudaErrorInvalidValue);
+    *isEnabled = !e->disabled[i];
+    return cudaSuccess;
+}
+
+/* ------------------------------------------------------------------ kernel node attributes */
+
+/* The values set on kernel nodes, kept here (ROCm 5.2's libamdhip64 does not export its
+ * hipGraphKernelNodeSetAttribute): they have no effect on the launches. */
+struct __cu2amd_kernel_attrs {
+    cudaGraphNode_t node;
+    unsigned mask; /* 1 << id for each attribute set */
+    cudaLaunchAttributeValue values[11];
+    __cu2amd_kernel_attrs *next;
+};
+__host__ inline __cu2amd_kernel_attrs **__cu2amd_kernel_attr_list(void) {
+    static __cu2amd_kernel_attrs *list = 0;
+    return &list;
+}
+CU2AMD_API __cu2amd_kernel_attrs *__cu2amd_kernel_attrs_of(cudaGraphNode_t node, int create) {
+    for (__cu2amd_kernel_attrs *a = *__cu2amd_kernel_attr_list(); a; a = a->next)
+        if (a->node == node) return a;
+    if (!create) return (__cu2amd_kernel_attrs *)0;
+    __cu2amd_kernel_attrs *a = (__cu2amd_kernel_attrs *)__builtin_calloc(1, sizeof(__cu2amd_kernel_attrs));
+    if (a) a->node = node, a->next = *__cu2amd_kernel_attr_list(), *__cu2amd_kernel_attr_list() = a;
+    return a;
+}
+/* The attributes a kernel node has (launch-only ones, such as programmatic launch, are not). */
+CU2AMD_API int __cu2amd_kernel_attr_known(int attr) {
+    return attr == cudaLaunchAttributeAccessPolicyWindow || attr == cudaLaunchAttributeCooperative ||
+           attr == cudaLaunchAttributeClusterDimension ||
+           attr == cudaLaunchAttributeClusterSchedulingPolicyPreference ||
+           attr == cudaLaunchAttributePriority || attr == cudaLaunchAttributeMemSyncDomainMap ||
+           attr == cudaLaunchAttributeMemSyncDomain;
+}
+CU2AMD_API int __cu2amd_is_kernel_node(cudaGraphNode_t node) {
+    int type = 0;
+    return hipGraphNodeGetType(node, &type) == 0 && type == 1 /* hipGraphNodeTypeKernel */;
+}
+CU2AMD_API cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaKernelNodeAttrID attr,
+                                                       const cudaKernelNodeAttrValue *value) {
+    if (!value || !__cu2amd_is_kernel_node(hNode) || !__cu2amd_kernel_attr_known(attr))
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    if (attr == cudaLaunchAttributeAccessPolicyWindow &&
+        (value->accessPolicyWindow.hitRatio < 0.0f || value->accessPolicyWindow.hitRatio > 1.0f))
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    __cu2amd_kernel_attrs *a = __cu2amd_kernel_attrs_of(hNode, 1);
+    if (!a) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    a->values[attr] = *value;
+    a->mask |= 1u << attr;
+    return cudaSuccess;
+}
+/* An attribute never set has its default: zeros. */
+CU2AMD_API cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaKernelNodeAttrID attr,
+                                                       cudaKernelNodeAttrValue *value_out) {
+    if (!value_out || !__cu2amd_is_kernel_node(hNode) || !__cu2amd_kernel_attr_known(attr))
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    __cu2amd_kernel_attrs *a = __cu2amd_kernel_attrs_of(hNode, 0);
+    if (a && (a->mask & (1u << attr))) *value_out = a->values[attr];
+    else __builtin_memset(value_out, 0, sizeof *value_out);
+    return cudaSuccess;
+}
+/* CUDA 12.0's argument order (source first). */
+CU2AMD_API cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hSrc, cudaGraphNode_t hDst) {
+    if (!__cu2amd_is_kernel_node(hSrc) || !__cu2amd_is_kernel_node(hDst)) return __cu2amd_fail(cudaErrorInvalidValue);
+    __cu2amd_kernel_attrs *from = __cu2amd_kernel_attrs_of(hSrc, 0), *to = __cu2amd_kernel_attrs_of(hDst, 1);
+    if (!to) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    if (from) __builtin_memcpy(to->values, from->values, sizeof to->values);
+    else __builtin_memset(to->values, 0, sizeof to->values);
+    to->mask = from ? from->mask : 0;
+    return cudaSuccess;
+}
+/* A clone's kernel nodes have their originals' attributes. */
+CU2AMD_API void __cu2amd_kernel_attrs_clone(cudaGraph_t clone) {
+    for (__cu2amd_kernel_attrs *a = *__cu2amd_kernel_attr_list(); a; a = a->next) {
+        cudaGraphNode_t copy;
+        if (hipGraphNodeFindInClone(&copy, a->node, clone) != 0) continue;
+        __cu2amd_kernel_attrs *c = __cu2amd_kernel_attrs_of(copy, 1);
+        if (c) __builtin_memcpy(c->values, a->values, sizeof a->values), c->mask = a->mask;
+    }
+}
+/* A destroyed node's attributes are forgotten (a later node may get its address). */
+CU2AMD_API void __cu2amd_kernel_attrs_forget(cudaGraphNode_t node) {
+    for (__cu2amd_kernel_attrs **p = __cu2amd_kernel_attr_list(); *p; p = &(*p)->next)
+        if ((*p)->node == node) {
+            __cu2amd_kernel_attrs *a = *p;
+            *p = a->next;
+            __builtin_free(a);
+            return;
+        }
+}
+
+/* ------------------------------------------------------------------ generic node parameters */
+
+CU2AMD_API cudaError_t __cu2amd_edges_default(const cudaGraphEdgeData *edges, size_t n) {
+    for (size_t i = 0; edges && i < n; i++) {
+        const cudaGraphEdgeData *e = &edges[i];
+        for (int j = 0; j < 5; j++)
+            if (e->reserved[j]) return __cu2amd_fail(cudaErrorInvalidValue);
+        if (e->type > cudaGraphDependencyTypeProgrammatic || e->to_port != 0 ||
+            e->from_port > cudaGraphKernelNodePortLaunchCompletion)
+            return __cu2amd_fail(cudaErrorInvalidValue);
+        /* programmatic dependent launch is not provided */
+        if (e->type != cudaGraphDependencyTypeDefault || e->from_port != cudaGraphKernelNodePortDefault)
+            return __cu2amd_fail(cudaErrorNotSupported);
+    }
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t __cu2amd_node_params_check(const cudaGraphNodeParams *p) {
+    if (!p || p->reserved0[0] || p->reserved0[1] || p->reserved0[2] || p->reserved2)
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    if (p->type == cudaGraphNodeTypeMemcpy &&
+        (p->memcpy.flags || p->memcpy.reserved[0] || p->memcpy.reserved[1] || p->memcpy.reserved[2]))
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    return cudaSuccess;
+}
+CU2AMD_API cudaKernelNodeParams __cu2amd_kernel_v1(const cudaKernelNodeParamsV2 *k) {
+    cudaKernelNodeParams p;
+    p.func = k->func, p.gridDim = k->gridDim, p.blockDim = k->blockDim, p.sharedMemBytes = k->sharedMemBytes;
+    p.kernelParams = k->kernelParams, p.extra = k->extra;
+    return p;
+}
+CU2AMD_API cudaMemsetParams __cu2amd_memset_v1(const cudaMemsetParamsV2 *m) {
+    cudaMemsetParams p;
+    p.dst = m->dst, p.pitch = m->pitch, p.value = m->value, p.elementSize = m->elementSize;
+    p.width = m->width, p.height = m->height;
+    return p;
+}
+CU2AMD_API cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                        const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                        cudaGraphNodeParams *nodeParams) {
+    cudaError_t err = __cu2amd_node_params_check(nodeParams);
+    if (err != cudaSuccess) return err;
+    const cudaGraphNode_t *d = pDependencies;
+    size_t n = numDependencies;
+    cudaGraphNodeParams *p = nodeParams;
+    switch (p->type) {
+    case cudaGraphNodeTypeKernel: {
+        cudaKernelNodeParams k = __cu2amd_kernel_v1(&p->kernel);
+        return cudaGraphAddKernelNode(pGraphNode, graph, d, n, &k);
+    }
+    case cudaGraphNodeTypeMemcpy: return cudaGraphAddMemcpyNode(pGraphNode, graph, d, n, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+        cudaMemsetParams m = __cu2amd_memset_v1(&p->memset);
+        return cudaGraphAddMemsetNode(pGraphNode, graph, d, n, &m);
+    }
+    case cudaGraphNodeTypeHost: {
+        cudaHostNodeParams h = {p->host.fn, p->host.userData};
+        return cudaGraphAddHostNode(pGraphNode, graph, d, n, &h);
+    }
+    case cudaGraphNodeTypeGraph: return cudaGraphAddChildGraphNode(pGraphNode, graph, d, n, p->graph.graph);
+    case cudaGraphNodeTypeEmpty: return cudaGraphAddEmptyNode(pGraphNode, graph, d, n);
+    case cudaGraphNodeTypeWaitEvent: return cudaGraphAddEventWaitNode(pGraphNode, graph, d, n, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord:
+        return cudaGraphAddEventRecordNode(pGraphNode, graph, d, n, p->eventRecord.event);
+    case cudaGraphNodeTypeMemAlloc: {
+        cudaMemAllocNodeParams a;
+        __builtin_memcpy(&a, &p->alloc, sizeof a);
+        err = cudaGraphAddMemAllocNode(pGraphNode, graph, d, n, &a);
+        if (err == cudaSuccess) p->alloc.dptr = a.dptr;
+        return err;
+    }
+    case cudaGraphNodeTypeMemFree: return cudaGraphAddMemFreeNode(pGraphNode, graph, d, n, p->free.dptr);
+    case cudaGraphNodeTypeExtSemaphoreSignal:
+    case cudaGraphNodeTypeExtSemaphoreWait:
+    case cudaGraphNodeTypeConditional: return __cu2amd_fail(cudaErrorNotSupported);
+    default: return __cu2amd_fail(cudaErrorInvalidValue);
+    }
+}
+CU2AMD_API cudaError_t cudaGraphAddNode_v2(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                           const cudaGraphNode_t *pDependencies,
+                                           const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                                           cudaGraphNodeParams *nodeParams) {
+    cudaError_t err = __cu2amd_edges_default(dependencyData, numDependencies);
+    if (err != cudaSuccess) return err;
+    return cudaGraphAddNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
+}
+CU2AMD_API cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, cudaGraphNodeParams *nodeParams) {
+    cudaError_t err = __cu2amd_node_params_check(nodeParams);
+    cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+    if (err == cudaSuccess) err = cudaGraphNodeGetType(node, &type);
+    if (err != cudaSuccess) return err;
+    cudaGraphNodeParams *p = nodeParams;
+    if (p->type != type) return __cu2amd_fail(cudaErrorInvalidValue);
+    switch (type) {
+    case cudaGraphNodeTypeKernel: {
+        cudaKernelNodeParams k = __cu2amd_kernel_v1(&p->kernel);
+        return cudaGraphKernelNodeSetParams(node, &k);
+    }
+    case cudaGraphNodeTypeMemcpy: return cudaGraphMemcpyNodeSetParams(node, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+        cudaMemsetParams m = __cu2amd_memset_v1(&p->memset);
+        return cudaGraphMemsetNodeSetParams(node, &m);
+    }
+    case cudaGraphNodeTypeHost: {
+        cudaHostNodeParams h = {p->host.fn, p->host.userData};
+        return cudaGraphHostNodeSetParams(node, &h);
+    }
+    case cudaGraphNodeTypeGraph: return __cu2amd_fail(cudaErrorNotSupported); /* CUDA's rule too */
+    case cudaGraphNodeTypeEmpty: return cudaSuccess;
+    case cudaGraphNodeTypeWaitEvent: return cudaGraphEventWaitNodeSetEvent(node, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord: return cudaGraphEventRecordNodeSetEvent(node, p->eventRecord.event);
+    default: return __cu2amd_fail(cudaErrorNotSupported); /* alloc and free nodes cannot change */
+    }
+}
+CU2AMD_API cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node,
+                                                  cudaGraphNodeParams *nodeParams) {
+    cudaError_t err = __cu2amd_node_params_check(nodeParams);
+    cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+    if (err == cudaSuccess) err = cudaGraphNodeGetType(node, &type);
+    if (err != cudaSuccess) return err;
+    cudaGraphNodeParams *p = nodeParams;
+    if (p->type != type) return __cu2amd_fail(cudaErrorInvalidValue);
+    switch (type) {
+    case cudaGraphNodeTypeKernel: {
+        cudaKernelNodeParams k = __cu2amd_kernel_v1(&p->kernel);
+        return cudaGraphExecKernelNodeSetParams(graphExec, node, &k);
+    }
+    case cudaGraphNodeTypeMemcpy: return cudaGraphExecMemcpyNodeSetParams(graphExec, node, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+        cudaMemsetParams m = __cu2amd_memset_v1(&p->memset);
+        return cudaGraphExecMemsetNodeSetParams(graphExec, node, &m);
+    }
+    case cudaGraphNodeTypeHost: {
+        cudaHostNodeParams h = {p->host.fn, p->host.userData};
+        return cudaGraphExecHostNodeSetParams(graphExec, node, &h);
+    }
+    case cudaGraphNodeTypeGraph: return cudaGraphExecChildGraphNodeSetParams(graphExec, node, p->graph.graph);
+    case cudaGraphNodeTypeEmpty: return cudaSuccess;
+    case cudaGraphNodeTypeWaitEvent: return cudaGraphExecEventWaitNodeSetEvent(graphExec, node, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord:
+        return cudaGraphExecEventRecordNodeSetEvent(graphExec, node, p->eventRecord.event);
+    default: return __cu2amd_fail(cudaErrorNotSupported);
+    }
+}
+/* Any node's parameters in the generic form (for copying a node into another graph). */
+CU2AMD_API cudaError_t __cu2amd_node_params(cudaGraphNode_t node, cudaGraphNodeParams *p) {
+    __builtin_memset(p, 0, sizeof *p);
+    cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+    cudaError_t err = cudaGraphNodeGetType(node, &type);
+    if (err != cudaSuccess) return err;
+    p->type = type;
+    switch (type) {
+    case cudaGraphNodeTypeKernel: {
+        cudaKernelNodeParams k;
+        err = cudaGraphKernelNodeGetParams(node, &k);
+        p->kernel.func = k.func, p->kernel.gridDim = k.gridDim, p->kernel.blockDim = k.blockDim;
+        p->kernel.sharedMemBytes = k.sharedMemBytes, p->kernel.kernelParams = k.kernelParams, p->kernel.extra = k.extra;
+        return err;
+    }
+    case cudaGraphNodeTypeMemcpy: return cudaGraphMemcpyNodeGetParams(node, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemset: {
+        cudaMemsetParams m;
+        err = cudaGraphMemsetNodeGetParams(node, &m);
+        p->memset.dst = m.dst, p->memset.pitch = m.pitch, p->memset.value = m.value;
+        p->memset.elementSize = m.elementSize, p->memset.width = m.width, p->memset.height = m.height;
+        return err;
+    }
+    case cudaGraphNodeTypeHost: {
+        cudaHostNodeParams h;
+        err = cudaGraphHostNodeGetParams(node, &h);
+        p->host.fn = h.fn, p->host.userData = h.userData;
+        return err;
+    }
+    case cudaGraphNodeTypeGraph: return cudaGraphChildGraphNodeGetGraph(node, &p->graph.graph);
+    case cudaGraphNodeTypeWaitEvent: return cudaGraphEventWaitNodeGetEvent(node, &p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord: return cudaGraphEventRecordNodeGetEvent(node, &p->eventRecord.event);
+    case cudaGraphNodeTypeMemAlloc: {
+        cudaMemAllocNodeParams a;
+        err = cudaGraphMemAllocNodeGetParams(node, &a);
+        __builtin_memcpy(&p->alloc, &a, sizeof a);
+        return err;
+    }
+    case cudaGraphNodeTypeMemFree: return cudaGraphMemFreeNodeGetParams(node, &p->free.dptr);
+    default: return cudaSuccess;
+    }
+}
+
+/* ------------------------------------------------------------------ edge data (the _v2 forms) */
+
+/* Fills the edge data of a query: every edge is a default one. */
+CU2AMD_API cudaError_t __cu2amd_default_edges(cudaError_t err, cudaGraphEdgeData *edgeData, const void *out,
+                                              size_t count) {
+    if (err == cudaSuccess && edgeData && out) __builtin_memset(edgeData, 0, count * sizeof *edgeData);
+    return err;
+}
+CU2AMD_API cudaError_t cudaGraphAddDependencies_v2(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                   const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData,
+                                                   size_t numDependencies) {
+    cudaError_t err = __cu2amd_edges_default(edgeData, numDependencies);
+    return err != cudaSuccess ? err : cudaGraphAddDependencies(graph, from, to, numDependencies);
+}
+CU2AMD_API cudaError_t cudaGraphRemoveDependencies_v2(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                      const cudaGraphNode_t *to, const cudaGraphEdgeData *edgeData,
+                                                      size_t numDependencies) {
+    cudaError_t err = __cu2amd_edges_default(edgeData, numDependencies);
+    return err != cudaSuccess ? err : cudaGraphRemoveDependencies(graph, from, to, numDependencies);
+}
+CU2AMD_API cudaError_t cudaGraphGetEdges_v2(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                                            cudaGraphEdgeData *edgeData, size_t *numEdges) {
+    if (edgeData && !from) return __cu2amd_fail(cudaErrorInvalidValue);
+    size_t asked = numEdges ? *numEdges : 0;
+    return __cu2amd_default_edges(cudaGraphGetEdges(graph, from, to, numEdges), edgeData, from, asked);
+}
+CU2AMD_API cudaError_t cudaGraphNodeGetDependencies_v2(cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+                                                       cudaGraphEdgeData *edgeData, size_t *pNumDependencies) {
+    if (edgeData && !pDependencies) return __cu2amd_fail(cudaErrorInvalidValue);
+    size_t asked = pNumDependencies ? *pNumDependencies : 0;
+    return __cu2amd_default_edges(cudaGraphNodeGetDependencies(node, pDependencies, pNumDependencies), edgeData,
+                                  pDependencies, asked);
+}
+CU2AMD_API cudaError_t cudaGraphNodeGetDependentNodes_v2(cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+                                                         cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes) {
+    if (edgeData && !pDependentNodes) return __cu2amd_fail(cudaErrorInvalidValue);
+    size_t asked = pNumDependentNodes ? *pNumDependentNodes : 0;
+    return __cu2amd_default_edges(cudaGraphNodeGetDependentNodes(node, pDependentNodes, pNumDependentNodes),
+                                  edgeData, pDependentNodes, asked);
+}
+
+/* ------------------------------------------------------------------ capture (CUDA 12.3's forms) */
+
+CU2AMD_API cudaError_t cudaStreamGetCaptureInfo_v3(cudaStream_t stream, cudaStreamCaptureStatus *captureStatus_out,
+                                                   unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0,
+                                                   const cudaGraphNode_t **dependencies_out = 0,
+                                                   const cudaGraphEdgeData **edgeData_out = 0,
+                                                   size_t *numDependencies_out = 0) {
+    static __thread cudaGraphEdgeData *edges = 0; /* the edges reported, all default ones */
+    static __thread size_t capacity = 0;
+    size_t n = 0;
+    if (edgeData_out && !dependencies_out) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaError_t err = cudaStreamGetCaptureInfo(stream, captureStatus_out, id_out, graph_out, dependencies_out, &n);
+    if (err != cudaSuccess) return err;
+    if (numDependencies_out) *numDependencies_out = n;
+    if (edgeData_out && *captureStatus_out == cudaStreamCaptureStatusActive) {
+        if (n > capacity) {
+            cudaGraphEdgeData *grown = (cudaGraphEdgeData *)__builtin_realloc(edges, n * sizeof *edges);
+            if (!grown) return __cu2amd_fail(cudaErrorMemoryAllocation);
+            edges = grown, capacity = n;
+        }
+        if (n) __builtin_memset(edges, 0, n * sizeof *edges);
+        *edgeData_out = edges;
+    }
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaStreamUpdateCaptureDependencies_v2(cudaStream_t stream, cudaGraphNode_t *dependencies,
+                                                              const cudaGraphEdgeData *dependencyData,
+                                                              size_t numDependencies, unsigned int flags = 0) {
+    cudaError_t err = __cu2amd_edges_default(dependencyData, numDependencies);
+    return err != cudaSuccess ? err : cudaStreamUpdateCaptureDependencies(stream, dependencies, numDependencies, flags);
+}
+
+/* Capture into an existing graph: the stream captures into a graph of its own, whose nodes
+ * cudaStreamEndCapture then copies into the given graph after the given dependencies. */
+struct __cu2amd_capture_target {
+    cudaStream_t stream;
+    cudaGraph_t graph;
+    cudaGraphNode_t *deps;
+    size_t n;
+    __cu2amd_capture_target *next;
+};
+__host__ inline __cu2amd_capture_target **__cu2amd_capture_targets(void) {
+    static __cu2amd_capture_target *targets = 0;
+    return &targets;
+}
+CU2AMD_API int __cu2amd_graph_has_node(cudaGraph_t graph, cudaGraphNode_t node) {
+    size_t n = 0;
+    if (hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &n) != 0) return 0;
+    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc((n + 1) * sizeof(cudaGraphNode_t));
+    int found = 0;
+    if (nodes && hipGraphGetNodes(graph, nodes, &n) == 0)
+        for (size_t i = 0; i < n && !found; i++) found = nodes[i] == node;
+    __builtin_free(nodes);
+    return found;
+}
+CU2AMD_API cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
+                                                     const cudaGraphNode_t *dependencies,
+                                                     const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                                                     cudaStreamCaptureMode mode) {
+    size_t nodes = 0;
+    cudaError_t err = __cu2amd_edges_default(dependencyData, numDependencies);
+    if (err != cudaSuccess) return err;
+    if ((numDependencies && !dependencies) || hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &nodes) != 0)
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    for (size_t i = 0; i < numDependencies; i++)
+        if (!__cu2amd_graph_has_node(graph, dependencies[i])) return __cu2amd_fail(cudaErrorInvalidValue);
+    __cu2amd_capture_target *t = (__cu2amd_capture_target *)__builtin_calloc(1, sizeof(__cu2amd_capture_target));
+    if (!t || !(t->deps = (cudaGraphNode_t *)__builtin_malloc((numDependencies + 1) * sizeof(cudaGraphNode_t)))) {
+        __builtin_free(t);
+        return __cu2amd_fail(cudaErrorMemoryAllocation);
+    }
+    err = cudaStreamBeginCapture(stream, mode);
+    if (err != cudaSuccess) {
+        __builtin_free(t->deps), __builtin_free(t);
+        return err;
+    }
+    if (numDependencies) __builtin_memcpy(t->deps, dependencies, numDependencies * sizeof(cudaGraphNode_t));
+    t->stream = __cu2amd_stream(stream), t->graph = graph, t->n = numDependencies;
+    t->next = *__cu2amd_capture_targets(), *__cu2amd_capture_targets() = t;
+    return cudaSuccess;
+}
+/* Copies the captured graph's nodes into the target, in a dependency order; roots go after
+ * the target's dependencies. */
+CU2AMD_API cudaError_t __cu2amd_capture_merge(cudaGraph_t captured, const __cu2amd_capture_target *t) {
+    size_t n = 0;
+    cudaError_t err = cudaGraphGetNodes(captured, (cudaGraphNode_t *)0, &n);
+    if (err != cudaSuccess || n == 0) return err;
+    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc(4 * n * sizeof(cudaGraphNode_t));
+    if (!nodes) return __cu2amd_fail(cudaErrorMemoryAllocation);
+    cudaGraphNode_t *copies = nodes + n, *deps = nodes + 2 * n, *mapped = nodes + 3 * n;
+    err = cudaGraphGetNodes(captured, nodes, &n);
+    for (size_t i = 0; i < n; i++) copies[i] = (cudaGraphNode_t)0;
+    for (size_t done = 0, progress = 1; err == cudaSuccess && done < n && progress;) {
+        progress = 0;
+        for (size_t i = 0; i < n && err == cudaSuccess; i++) {
+            if (copies[i]) continue;
+            size_t nd = n, ready = 1;
+            err = cudaGraphNodeGetDependencies(nodes[i], deps, &nd);
+            for (size_t j = 0; j < nd && ready && err == cudaSuccess; j++) {
+                size_t k = 0;
+                while (k < n && nodes[k] != deps[j]) k++;
+                ready = k < n && copies[k];
+                if (ready) mapped[j] = copies[k];
+            }
+            if (err != cudaSuccess || !ready) continue;
+            const cudaGraphNode_t *after = nd ? mapped : t->deps;
+            size_t count = nd ? nd : t->n;
+            int is_alloc = 0;
+            __cu2amd_graph_alloc *r = __cu2amd_graph_mem_node(nodes[i], &is_alloc);
+            if (r) { /* the same allocation, now the target's */
+                cudaHostNodeParams host = {is_alloc ? __cu2amd_graph_alloc_run : __cu2amd_graph_free_run, r};
+                err = CU2AMD_ERR(hipGraphAddHostNode(&copies[i], t->graph, after, count, &host));
+                if (is_alloc) r->graph = t->graph;
+            } else {
+                cudaGraphNodeParams p = {};
+                err = __cu2amd_node_params(nodes[i], &p);
+                if (err == cudaSuccess) err = cudaGraphAddNode(&copies[i], t->graph, after, count, &p);
+            }
+            done += err == cudaSuccess, progress = 1;
+        }
+    }
+    __builtin_free(nodes);
+    return err;
+}
+
+/* cudaStreamEndCapture of a capture into an existing graph: 1, with the result in *err. */
+CU2AMD_API int __cu2amd_capture_end(cudaStream_t stream, cudaGraph_t *pGraph, cudaError_t *err) {
+    for (__cu2amd_capture_target **p = __cu2amd_capture_targets(); *p; p = &(*p)->next) {
+        __cu2amd_capture_target *t = *p;
+        if (t->stream != __cu2amd_stream(stream)) continue;
+        if (!pGraph) {
+            *err = __cu2amd_fail(cudaErrorInvalidValue);
+            return 1;
+        }
+        cudaGraph_t captured = (cudaGraph_t)0;
+        *err = CU2AMD_ERR(hipStreamEndCapture(__cu2amd_stream(stream), &captured));
+        if (*err == cudaErrorIllegalState || *err == cudaErrorStreamCaptureUnmatched ||
+            *err == cudaErrorStreamCaptureWrongThread)
+            return 1; /* the capture goes on */
+        *p = t->next;
+        if (*err == cudaSuccess) *err = __cu2amd_capture_merge(captured, t);
+        if (captured) hipGraphDestroy(captured);
+        *pGraph = *err == cudaSuccess ? t->graph : (cudaGraph_t)0;
+        __builtin_free(t->deps), __builtin_free(t);
+        return 1;
+    }
+    return 0;
+}
+/* A destroyed graph's allocations are no longer held by it; its nodes' attributes go. */
+CU2AMD_API void __cu2amd_graph_mem_forget(cudaGraph_t graph) {
+    for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
+        if (r->graph == graph) r->graph = (cudaGraph_t)0;
+    size_t n = 0;
+    if (!*__cu2amd_kernel_attr_list() || hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &n) != 0) return;
+    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc((n + 1) * sizeof(cudaGraphNode_t));
+    if (nodes && hipGraphGetNodes(graph, nodes, &n) == 0)
+        for (size_t i = 0; i < n; i++) __cu2amd_kernel_attrs_forget(nodes[i]);
+    __builtin_free(nodes);
 }
 
 #endif

@@ -10,7 +10,11 @@ CU2AMD_API cudaError_t cudaMalloc(void **ptr, size_t size) { return CU2AMD_ERR(h
 template <typename T> static __host__ __inline__ cudaError_t cudaMalloc(T **ptr, size_t size) {
     return cudaMalloc((void **)ptr, size);
 }
-CU2AMD_API cudaError_t cudaFree(void *ptr) { return CU2AMD_ERR(hipFree(ptr)); }
+CU2AMD_API int __cu2amd_graph_mem_hook(int op, void **ptr, size_t size, cudaStream_t stream, cudaError_t *err);
+CU2AMD_API cudaError_t cudaFree(void *ptr) {
+    cudaError_t err; /* graph allocations: runtime_graph.h */
+    return __cu2amd_graph_mem_hook(2, &ptr, 0, 0, &err) ? err : CU2AMD_ERR(hipFree(ptr));
+}
 CU2AMD_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t size, cudaMemcpyKind kind) {
     return CU2AMD_ERR(hipMemcpy(dst, src, size, kind));
 }
@@ -98,6 +102,8 @@ CU2AMD_API cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPt
 
 /* Stream-ordered allocation without pools: the default pool's allocation, in stream order. */
 CU2AMD_API cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream) {
+    cudaError_t err; /* a capturing stream's alloc node: runtime_graph.h */
+    if (__cu2amd_graph_mem_hook(0, devPtr, size, stream, &err)) return err;
     return CU2AMD_ERR(hipMallocAsync(devPtr, size, __cu2amd_stream(stream)));
 }
 template <typename T>
@@ -105,6 +111,8 @@ static __host__ __inline__ cudaError_t cudaMallocAsync(T **devPtr, size_t size, 
     return cudaMallocAsync((void **)devPtr, size, stream);
 }
 CU2AMD_API cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream) {
+    cudaError_t err; /* a capturing stream's free node, graph allocations: runtime_graph.h */
+    if (__cu2amd_graph_mem_hook(1, &devPtr, 0, stream, &err)) return err;
     return CU2AMD_ERR(hipFreeAsync(devPtr, __cu2amd_stream(stream)));
 }
 
