@@ -840,6 +840,29 @@ int main(void) {
     if (cuMemcpy3DPeer(&b) != CUDA_ERROR_INVALID_CONTEXT) return 32;
     a.srcLOD = 1;
     if (cuMemcpy3D(&a) != CUDA_ERROR_INVALID_VALUE) return 33;
+    /* A batch of 3D copies: the array to a pitched buffer (rows in elements: the array's),
+     * that to the host (rows in bytes between pointers). */
+    CUDA_MEMCPY3D_BATCH_OP ops[2];
+    memset(ops, 0, sizeof ops);
+    ops[0].src.type = CU_MEMCPY_OPERAND_TYPE_ARRAY;
+    ops[0].src.op.array.array = vol;
+    ops[0].dst.type = CU_MEMCPY_OPERAND_TYPE_POINTER;
+    ops[0].dst.op.ptr.ptr = pitched;
+    ops[0].dst.op.ptr.rowLength = pitch / 4;
+    ops[0].dst.op.ptr.layerHeight = 4;
+    ops[0].extent.width = 4, ops[0].extent.height = 3, ops[0].extent.depth = 2;
+    ops[0].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_STREAM;
+    ops[1].src = ops[0].dst;
+    ops[1].src.op.ptr.rowLength = pitch;
+    ops[1].dst.type = CU_MEMCPY_OPERAND_TYPE_POINTER;
+    ops[1].dst.op.ptr.ptr = (CUdeviceptr)(uintptr_t)out;
+    ops[1].extent.width = sizeof out[0][0], ops[1].extent.height = 3, ops[1].extent.depth = 2;
+    ops[1].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_STREAM;
+    memset(out, 0, sizeof out);
+    if (cuMemcpy3DBatchAsync(2, ops, &fail, 0, stream) || cuStreamSynchronize(stream) || memcmp(box, out, sizeof box))
+        return 35;
+    ops[1].extent.depth = 0;
+    if (cuMemcpy3DBatchAsync(2, ops, &fail, 0, stream) != CUDA_ERROR_INVALID_VALUE || fail != 1) return 36;
     if (cuArrayDestroy(vol) || cuMemFree(pitched) || cuDevicePrimaryCtxRelease(0)) return 34;
     if (cuMemFree(d0) || cuMemFree(d1) || cuStreamDestroy(stream)) return 23;
     printf("%d\n", seen);
@@ -850,8 +873,8 @@ int main(void) {
 
 def test_driver_logs_from_plain_c(tmp_path: Path) -> None:
     """cuLogs*, cuMipmappedArray*, cuFlushGPUDirectRDMAWrites, cuDevice(Un)RegisterAsync-
-    Notification, cuMemcpyBatchAsync, cuMemcpy3D(Peer)(Async) with gcc (strict C11, no warnings)
-    and the host runtime as libcuda."""
+    Notification, cuMemcpyBatchAsync, cuMemcpy3D(Peer)(Async), cuMemcpy3DBatchAsync with gcc
+    (strict C11, no warnings) and the host runtime as libcuda."""
     from cu2amd.runtime_shim.host.build import runtime_library
 
     cc = shutil.which("cc")

@@ -195,6 +195,13 @@ DRIVER: dict[str, Impl] = {
         )
         for name in names("cuMemcpy3DPeer cuMemcpy3DPeerAsync")
     },
+    "cuMemcpy3DBatchAsync": Impl(
+        "hipMemcpy3DAsync",
+        E,
+        "CUDA 12.8's signature; as cudaMemcpy3DBatchAsync (every operation checked first, "
+        "failIdx, one cuMemcpy3DAsync each in order; DURING_API_CALL waits; hints and flags "
+        "without effect)",
+    ),
     "cuArrayGetPlane": Impl(
         "cu2amd: cu2amd/driver_texture.h",
         E,
@@ -310,8 +317,12 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
     "CUDA_ARRAY_MEMORY_REQUIREMENTS": (Kind.TYPE, _CU),
     **{
         n: (Kind.TYPE, _CU)
-        for n in names("CUDA_MEMCPY3D CUDA_MEMCPY3D_st CUDA_MEMCPY3D_PEER CUDA_MEMCPY3D_PEER_st")
+        for n in names("""
+            CUDA_MEMCPY3D CUDA_MEMCPY3D_st CUDA_MEMCPY3D_PEER CUDA_MEMCPY3D_PEER_st CUoffset3D
+            CUextent3D CUmemcpy3DOperandType CUmemcpy3DOperand CUDA_MEMCPY3D_BATCH_OP
+        """)
     },
+    **{n: (Kind.ENUMERATOR, _CU) for n in names("CU_MEMCPY_OPERAND_TYPE_{POINTER,ARRAY,MAX}")},
     "CUDA_ARRAY_MEMORY_REQUIREMENTS_st": (Kind.TYPE, _CU),
     "CUtexObject": (Kind.TYPE, "hipTextureObject_t (a cudaTextureObject_t)"),
     "CUsurfObject": (Kind.TYPE, "hipSurfaceObject_t (a cudaSurfaceObject_t)"),

@@ -521,6 +521,117 @@ CU2AMD_API CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstrea
     return __cu2amd_cu_memcpy3d_peer(pCopy, hStream, 1);
 }
 
+/* Batched 3D copies (CUDA 12.8; CUmemcpySrcAccessOrder and CUmemcpyAttributes' rules are
+ * cu2amd/driver_extra.h's). */
+typedef struct __cu2amd_cu_offset3d {
+    size_t x;
+    size_t y;
+    size_t z;
+} CUoffset3D;
+typedef struct __cu2amd_cu_extent3d {
+    size_t width;
+    size_t height;
+    size_t depth;
+} CUextent3D;
+typedef enum __cu2amd_cu_operand_type {
+    CU_MEMCPY_OPERAND_TYPE_POINTER = 0x1,
+    CU_MEMCPY_OPERAND_TYPE_ARRAY = 0x2,
+    CU_MEMCPY_OPERAND_TYPE_MAX = 0x7FFFFFFF,
+} CUmemcpy3DOperandType;
+typedef struct __cu2amd_cu_memcpy3d_operand {
+    CUmemcpy3DOperandType type;
+    union {
+        struct {
+            CUdeviceptr ptr;
+            size_t rowLength;
+            size_t layerHeight;
+            CUmemLocation locHint;
+        } ptr;
+        struct {
+            CUarray array;
+            CUoffset3D offset;
+        } array;
+    } op;
+} CUmemcpy3DOperand;
+typedef struct __cu2amd_cu_memcpy3d_batch_op {
+    CUmemcpy3DOperand src;
+    CUmemcpy3DOperand dst;
+    CUextent3D extent;
+    CUmemcpySrcAccessOrder srcAccessOrder;
+    unsigned int flags;
+} CUDA_MEMCPY3D_BATCH_OP;
+
+/* One operand as a side of a CUDA_MEMCPY3D (element: the array's size, 1 byte between
+ * pointers; rowLength and layerHeight 0 mean the extent's). */
+CU2AMD_API int __cu2amd_cu_batch_side(const CUmemcpy3DOperand *o, const CUextent3D *e, size_t element,
+                                      CUmemorytype *type, CUdeviceptr *device, CUarray *array, size_t *x, size_t *y,
+                                      size_t *z, size_t *pitch, size_t *height) {
+    if (o->type == CU_MEMCPY_OPERAND_TYPE_ARRAY) {
+        if (!o->op.array.array) return 0;
+        *type = CU_MEMORYTYPE_ARRAY;
+        *array = o->op.array.array;
+        *x = o->op.array.offset.x * element, *y = o->op.array.offset.y, *z = o->op.array.offset.z;
+        return 1;
+    }
+    size_t row = o->op.ptr.rowLength ? o->op.ptr.rowLength : e->width;
+    size_t layer = o->op.ptr.layerHeight ? o->op.ptr.layerHeight : e->height;
+    if (o->type != CU_MEMCPY_OPERAND_TYPE_POINTER || !o->op.ptr.ptr || row < e->width || layer < e->height) return 0;
+    *type = CU_MEMORYTYPE_UNIFIED;
+    *device = o->op.ptr.ptr;
+    *pitch = row * element;
+    *height = layer;
+    return 1;
+}
+/* As the runtime's cudaMemcpy3DBatchAsync: every operation checked first (failIdx: the one at
+ * fault, SIZE_MAX otherwise), then one cuMemcpy3DAsync each, in order. */
+CU2AMD_API CUresult cuMemcpy3DBatchAsync(size_t numOps, CUDA_MEMCPY3D_BATCH_OP *opList, size_t *failIdx,
+                                         unsigned long long flags, CUstream hStream) {
+    size_t ignored, i;
+    if (!failIdx) failIdx = &ignored;
+    *failIdx = (size_t)-1;
+#ifdef CUDA_API_PER_THREAD_DEFAULT_STREAM
+    const int legacy = hStream == CU_STREAM_LEGACY;
+#else
+    const int legacy = hStream == NULL || hStream == CU_STREAM_LEGACY;
+#endif
+    if (numOps == 0 || !opList || flags != 0 || legacy) return CUDA_ERROR_INVALID_VALUE;
+    CUDA_MEMCPY3D *copies = (CUDA_MEMCPY3D *)calloc(numOps, sizeof *copies);
+    if (!copies) return CUDA_ERROR_OUT_OF_MEMORY;
+    CUresult err = CUDA_SUCCESS;
+    for (i = 0; i < numOps && err == CUDA_SUCCESS; i++) {
+        const CUDA_MEMCPY3D_BATCH_OP *op = &opList[i];
+        CUDA_MEMCPY3D *c = &copies[i];
+        size_t element = 1;
+        CUarray array = op->src.type == CU_MEMCPY_OPERAND_TYPE_ARRAY   ? op->src.op.array.array
+                        : op->dst.type == CU_MEMCPY_OPERAND_TYPE_ARRAY ? op->dst.op.array.array
+                                                                       : NULL;
+        cudaChannelFormatDesc d;
+        if (array && hipGetChannelDesc(&d, (cudaArray_const_t)array) == 0)
+            element = (size_t)(d.x + d.y + d.z + d.w) / 8;
+        c->WidthInBytes = op->extent.width * element;
+        c->Height = op->extent.height;
+        c->Depth = op->extent.depth;
+        if (op->srcAccessOrder < CU_MEMCPY_SRC_ACCESS_ORDER_STREAM || op->srcAccessOrder > CU_MEMCPY_SRC_ACCESS_ORDER_ANY ||
+            (op->flags & ~(unsigned)CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE) || !op->extent.width ||
+            !op->extent.height || !op->extent.depth ||
+            !__cu2amd_cu_batch_side(&op->src, &op->extent, element, &c->srcMemoryType, &c->srcDevice, &c->srcArray,
+                                    &c->srcXInBytes, &c->srcY, &c->srcZ, &c->srcPitch, &c->srcHeight) ||
+            !__cu2amd_cu_batch_side(&op->dst, &op->extent, element, &c->dstMemoryType, &c->dstDevice, &c->dstArray,
+                                    &c->dstXInBytes, &c->dstY, &c->dstZ, &c->dstPitch, &c->dstHeight)) {
+            *failIdx = i;
+            err = CUDA_ERROR_INVALID_VALUE;
+        }
+    }
+    for (i = 0; i < numOps && err == CUDA_SUCCESS; i++) {
+        err = cuMemcpy3DAsync(&copies[i], hStream);
+        if (err == CUDA_SUCCESS && opList[i].srcAccessOrder == CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL)
+            err = cuStreamSynchronize(hStream);
+        if (err != CUDA_SUCCESS) *failIdx = i;
+    }
+    free(copies);
+    return err;
+}
+
 /* ------------------------------------------------------------------ texture and surface objects */
 
 /* The runtime's resource description of a driver one. */
