@@ -721,10 +721,28 @@ int main(void) {
     tex.maxMipmapLevelClamp = 4.0f;
     CUtexObject obj;
     CUDA_RESOURCE_DESC back;
+    CUDA_RESOURCE_VIEW_DESC view;
+    memset(&view, 0xff, sizeof view);
     if (cuTexObjectCreate(&obj, &res, &tex, NULL) || cuTexObjectGetResourceDesc(&back, obj) ||
         back.resType != CU_RESOURCE_TYPE_MIPMAPPED_ARRAY || back.res.mipmap.hMipmappedArray != mip ||
-        cuTexObjectDestroy(obj))
+        cuTexObjectGetResourceViewDesc(&view, obj) || view.format != CU_RES_VIEW_FORMAT_NONE || view.width ||
+        view.lastLayer || cuTexObjectDestroy(obj))
         return 14;
+    /* A surface object remembers what it was made of. */
+    CUDA_ARRAY3D_DESCRIPTOR sd = {8, 4, 0, CU_AD_FORMAT_UNSIGNED_INT8, 4, CUDA_ARRAY3D_SURFACE_LDST};
+    CUarray surface_array;
+    CUsurfObject surface;
+    CUDA_RESOURCE_DESC sres, sback;
+    memset(&sres, 0, sizeof sres);
+    sres.resType = CU_RESOURCE_TYPE_ARRAY;
+    if (cuArray3DCreate(&surface_array, &sd)) return 37;
+    sres.res.array.hArray = surface_array;
+    if (cuSurfObjectCreate(&surface, &sres) || cuSurfObjectGetResourceDesc(&sback, surface) ||
+        sback.resType != CU_RESOURCE_TYPE_ARRAY || sback.res.array.hArray != surface_array)
+        return 38;
+    if (cuSurfObjectDestroy(surface) || cuSurfObjectGetResourceDesc(&sback, surface) != CUDA_ERROR_INVALID_VALUE ||
+        cuArrayDestroy(surface_array))
+        return 39;
     if (cuMipmappedArrayDestroy(mip) || cuMipmappedArrayDestroy(mip) != CUDA_ERROR_INVALID_HANDLE) return 15;
 
     /* The RDMA flush and budget notifications. */
@@ -873,8 +891,9 @@ int main(void) {
 
 def test_driver_logs_from_plain_c(tmp_path: Path) -> None:
     """cuLogs*, cuMipmappedArray*, cuFlushGPUDirectRDMAWrites, cuDevice(Un)RegisterAsync-
-    Notification, cuMemcpyBatchAsync, cuMemcpy3D(Peer)(Async), cuMemcpy3DBatchAsync with gcc
-    (strict C11, no warnings) and the host runtime as libcuda."""
+    Notification, cuMemcpyBatchAsync, cuMemcpy3D(Peer)(Async), cuMemcpy3DBatchAsync,
+    cuTexObjectGetResourceViewDesc, cuSurfObjectGetResourceDesc with gcc (strict C11, no warnings)
+    and the host runtime as libcuda."""
     from cu2amd.runtime_shim.host.build import runtime_library
 
     cc = shutil.which("cc")

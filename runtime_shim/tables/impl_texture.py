@@ -202,6 +202,17 @@ DRIVER: dict[str, Impl] = {
         "failIdx, one cuMemcpy3DAsync each in order; DURING_API_CALL waits; hints and flags "
         "without effect)",
     ),
+    "cuTexObjectGetResourceViewDesc": Impl(
+        "hipGetTextureObjectResourceViewDesc",
+        note="resource views are not made (cuTexObjectCreate: CUDA_ERROR_NOT_SUPPORTED), so "
+        "the view reads as zeros",
+    ),
+    "cuSurfObjectGetResourceDesc": Impl(
+        "cu2amd: cu2amd/driver_texture.h",
+        E,
+        "libamdhip64 5.2 cannot say: the description is remembered by cuda.h for surface objects "
+        "cuSurfObjectCreate made (those of cudaCreateSurfaceObject: CUDA_ERROR_INVALID_VALUE)",
+    ),
     "cuArrayGetPlane": Impl(
         "cu2amd: cu2amd/driver_texture.h",
         E,
@@ -320,9 +331,13 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         for n in names("""
             CUDA_MEMCPY3D CUDA_MEMCPY3D_st CUDA_MEMCPY3D_PEER CUDA_MEMCPY3D_PEER_st CUoffset3D
             CUextent3D CUmemcpy3DOperandType CUmemcpy3DOperand CUDA_MEMCPY3D_BATCH_OP
+            CUresourceViewFormat CUDA_RESOURCE_VIEW_DESC CUDA_RESOURCE_VIEW_DESC_st
         """)
     },
-    **{n: (Kind.ENUMERATOR, _CU) for n in names("CU_MEMCPY_OPERAND_TYPE_{POINTER,ARRAY,MAX}")},
+    **{
+        n: (Kind.ENUMERATOR, _CU)
+        for n in names("CU_MEMCPY_OPERAND_TYPE_{POINTER,ARRAY,MAX} CU_RES_VIEW_FORMAT_NONE")
+    },
     "CUDA_ARRAY_MEMORY_REQUIREMENTS_st": (Kind.TYPE, _CU),
     "CUtexObject": (Kind.TYPE, "hipTextureObject_t (a cudaTextureObject_t)"),
     "CUsurfObject": (Kind.TYPE, "hipSurfaceObject_t (a cudaSurfaceObject_t)"),

@@ -750,18 +750,106 @@ CU2AMD_API CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtex
     for (int i = 0; i < 4; i++) pTexDesc->borderColor[i] = t.borderColor[i];
     return CUDA_SUCCESS;
 }
+/* A texture object's resource view (HIP's, CUDA's layout with reserved words). */
+typedef enum __cu2amd_cu_res_view_format {
+    CU_RES_VIEW_FORMAT_NONE = 0x00,
+} CUresourceViewFormat;
+typedef struct CUDA_RESOURCE_VIEW_DESC_st {
+    CUresourceViewFormat format;
+    size_t width;
+    size_t height;
+    size_t depth;
+    unsigned int firstMipmapLevel;
+    unsigned int lastMipmapLevel;
+    unsigned int firstLayer;
+    unsigned int lastLayer;
+    unsigned int reserved[16];
+} CUDA_RESOURCE_VIEW_DESC;
+CU2AMD_API CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc, CUtexObject texObject) {
+    if (!pResViewDesc) return CUDA_ERROR_INVALID_VALUE;
+    cudaResourceViewDesc v;
+    memset(&v, 0, sizeof v);
+    CUresult err = CU2AMD_CU(hipGetTextureObjectResourceViewDesc(&v, (void *)(uintptr_t)texObject));
+    if (err != CUDA_SUCCESS) return err;
+    memset(pResViewDesc, 0, sizeof *pResViewDesc);
+    pResViewDesc->format = (CUresourceViewFormat)v.format;
+    pResViewDesc->width = v.width;
+    pResViewDesc->height = v.height;
+    pResViewDesc->depth = v.depth;
+    pResViewDesc->firstMipmapLevel = v.firstMipmapLevel;
+    pResViewDesc->lastMipmapLevel = v.lastMipmapLevel;
+    pResViewDesc->firstLayer = v.firstLayer;
+    pResViewDesc->lastLayer = v.lastLayer;
+    return CUDA_SUCCESS;
+}
+
+/* libamdhip64 5.2 cannot say what a surface object was made of: cuda.h remembers it, one
+ * record per live surface object the driver API made (a weak definition: one list per
+ * program, C and C++), for cuSurfObjectGetResourceDesc. */
+struct __cu2amd_cu_surface_record {
+    CUsurfObject object;
+    CUDA_RESOURCE_DESC desc;
+    struct __cu2amd_cu_surface_record *next;
+};
+struct __cu2amd_cu_surface_list {
+    int busy;
+    struct __cu2amd_cu_surface_record *head;
+};
+__attribute__((weak)) struct __cu2amd_cu_surface_list __cu2amd_cu_surface_store;
+CU2AMD_API struct __cu2amd_cu_surface_record **__cu2amd_cu_surfaces(int lock) {
+    if (lock)
+        while (__atomic_exchange_n(&__cu2amd_cu_surface_store.busy, 1, __ATOMIC_ACQUIRE)) {
+        }
+    else
+        __atomic_store_n(&__cu2amd_cu_surface_store.busy, 0, __ATOMIC_RELEASE);
+    return &__cu2amd_cu_surface_store.head;
+}
 CU2AMD_API CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc) {
     if (!pSurfObject) return CUDA_ERROR_INVALID_VALUE;
     cudaResourceDesc res;
     CUresult err = __cu2amd_cu_resource(pResDesc, &res);
     if (err != CUDA_SUCCESS) return err;
+    struct __cu2amd_cu_surface_record *record =
+        (struct __cu2amd_cu_surface_record *)malloc(sizeof(struct __cu2amd_cu_surface_record));
+    if (!record) return CUDA_ERROR_OUT_OF_MEMORY;
     void *object = NULL;
     err = CU2AMD_CU(__cu2amd_hip_create_surface_object(&object, &res));
-    if (err == CUDA_SUCCESS) *pSurfObject = (CUsurfObject)(uintptr_t)object;
-    return err;
+    if (err != CUDA_SUCCESS) {
+        free(record);
+        return err;
+    }
+    *pSurfObject = (CUsurfObject)(uintptr_t)object;
+    record->object = *pSurfObject;
+    record->desc = *pResDesc;
+    struct __cu2amd_cu_surface_record **head = __cu2amd_cu_surfaces(1);
+    record->next = *head;
+    *head = record;
+    __cu2amd_cu_surfaces(0);
+    return CUDA_SUCCESS;
 }
 CU2AMD_API CUresult cuSurfObjectDestroy(CUsurfObject surfObject) {
-    return CU2AMD_CU(__cu2amd_hip_destroy_surface_object((void *)(uintptr_t)surfObject));
+    CUresult err = CU2AMD_CU(__cu2amd_hip_destroy_surface_object((void *)(uintptr_t)surfObject));
+    if (err != CUDA_SUCCESS) return err;
+    for (struct __cu2amd_cu_surface_record **r = __cu2amd_cu_surfaces(1); *r; r = &(*r)->next)
+        if ((*r)->object == surfObject) {
+            struct __cu2amd_cu_surface_record *gone = *r;
+            *r = gone->next;
+            free(gone);
+            break;
+        }
+    __cu2amd_cu_surfaces(0);
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject) {
+    CUresult err = CUDA_ERROR_INVALID_VALUE;
+    for (struct __cu2amd_cu_surface_record *r = *__cu2amd_cu_surfaces(1); r && pResDesc; r = r->next)
+        if (r->object == surfObject) {
+            *pResDesc = r->desc;
+            err = CUDA_SUCCESS;
+            break;
+        }
+    __cu2amd_cu_surfaces(0);
+    return err;
 }
 
 #endif

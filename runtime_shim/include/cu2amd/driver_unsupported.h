@@ -118,14 +118,12 @@ CU2AMD_CU_HOST int cuPointerSetAttribute(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILAB
 CU2AMD_CU_HOST int cuProfilerInitialize(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuProfilerInitialize (Profiler Control [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuStreamBeginCaptureToGraph(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuStreamBeginCaptureToGraph (Stream Management) is unsupported: cuda_runtime_api.h provides the runtime API's cudaStreamBeginCaptureToGraph; cuda.h does not yet");
 CU2AMD_CU_HOST int cuStreamGetGreenCtx(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuStreamGetGreenCtx (Green Contexts) yet");
-CU2AMD_CU_HOST int cuSurfObjectGetResourceDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSurfObjectGetResourceDesc (Surface Object Management) yet");
 CU2AMD_CU_HOST int cuSurfRefGetArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSurfRefGetArray (Surface Reference Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuSurfRefSetArray(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuSurfRefSetArray (Surface Reference Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuTensorMapEncodeIm2col(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuTensorMapEncodeIm2col (Tensor Map Object Management) is not applicable: tensor maps describe the TMA unit of sm_90+; AMD GPUs have none");
 CU2AMD_CU_HOST int cuTensorMapEncodeIm2colWide(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuTensorMapEncodeIm2colWide (Tensor Map Object Management) is not applicable: tensor maps describe the TMA unit of sm_90+; AMD GPUs have none");
 CU2AMD_CU_HOST int cuTensorMapEncodeTiled(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuTensorMapEncodeTiled (Tensor Map Object Management) is not applicable: tensor maps describe the TMA unit of sm_90+; AMD GPUs have none");
 CU2AMD_CU_HOST int cuTensorMapReplaceAddress(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd: cuTensorMapReplaceAddress (Tensor Map Object Management) is not applicable: tensor maps describe the TMA unit of sm_90+; AMD GPUs have none");
-CU2AMD_CU_HOST int cuTexObjectGetResourceViewDesc(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexObjectGetResourceViewDesc (Texture Object Management) yet");
 CU2AMD_CU_HOST int cuTexRefCreate(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexRefCreate (Texture Reference Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuTexRefDestroy(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexRefDestroy (Texture Reference Management [DEPRECATED]) yet");
 CU2AMD_CU_HOST int cuTexRefGetAddress(CU2AMD_CU_ANY_ARGS) CU2AMD_CU_UNAVAILABLE("cu2amd does not support cuTexRefGetAddress (Texture Reference Management [DEPRECATED]) yet");
