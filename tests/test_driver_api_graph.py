@@ -2,7 +2,8 @@
 module's kernel (CUfunction), memset, host, child graph and event nodes with a diamond of
 dependencies, queried, instantiated and launched three times, its kernel node's arguments
 changed in the executable graph; a capture of cuLaunchKernel, cuMemsetD32Async and
-cuMemcpy*Async forked to a second stream through events and replayed; the capture errors.
+cuMemcpy*Async forked to a second stream through events and replayed; the capture errors;
+CUDA 12.3's edge data (the _v2 and _v3 forms, default edges only).
 Built with cu2amd-nvcc and run on the host platform (a module kernel is a host-platform
 kernel node: ROCm 5.2's hipGraphAddKernelNode takes only registered kernels, so on AMD this
 program is compiled and linked, not run); cuda.h's graph declarations also build as C."""
@@ -32,7 +33,10 @@ CALLS = {
     "cuGraphNodeGetDependencies", "cuGraphNodeGetDependentNodes", "cuGraphNodeGetType",
     "cuGraphRemoveDependencies", "cuGraphUpload", "cuStreamBeginCapture", "cuStreamEndCapture",
     "cuStreamGetCaptureInfo", "cuStreamIsCapturing", "cuStreamUpdateCaptureDependencies",
-    "cuThreadExchangeStreamCaptureMode",
+    "cuThreadExchangeStreamCaptureMode", "cuGraphAddDependencies_v2", "cuGraphGetEdges_v2",
+    "cuGraphNodeGetDependencies_v2", "cuGraphNodeGetDependentNodes_v2",
+    "cuGraphRemoveDependencies_v2", "cuStreamGetCaptureInfo_v3",
+    "cuStreamUpdateCaptureDependencies_v2",
 }  # fmt: skip
 
 PROGRAM = r"""
@@ -261,6 +265,52 @@ int main() {
     OK(cuThreadExchangeStreamCaptureMode(&mode));
     CALL(cuGraphCreate(&copy, 3), CUDA_ERROR_INVALID_VALUE);
 
+    /* CUDA 12.3's edge data: default edges only */
+    CUgraph eg;
+    CUgraphNode ea, eb, efrom[4], eto[4];
+    CUgraphEdgeData ed[4], edge;
+    memset(&edge, 0, sizeof edge);
+    OK(cuGraphCreate(&eg, 0));
+    OK(cuGraphAddEmptyNode(&ea, eg, NULL, 0));
+    OK(cuGraphAddEmptyNode(&eb, eg, NULL, 0));
+    OK(cuGraphAddDependencies_v2(eg, &ea, &eb, &edge, 1));
+    size_t en = 4;
+    memset(ed, 0xff, sizeof ed);
+    OK(cuGraphGetEdges_v2(eg, efrom, eto, ed, &en));
+    EXPECT(en == 1 && efrom[0] == ea && eto[0] == eb && ed[0].type == CU_GRAPH_DEPENDENCY_TYPE_DEFAULT &&
+           ed[0].from_port == 0 && ed[0].reserved[4] == 0);
+    en = 4;
+    OK(cuGraphNodeGetDependencies_v2(eb, efrom, ed, &en));
+    EXPECT(en == 1 && efrom[0] == ea);
+    en = 4;
+    OK(cuGraphNodeGetDependentNodes_v2(ea, eto, ed, &en));
+    EXPECT(en == 1 && eto[0] == eb);
+    CALL(cuGraphGetEdges_v2(eg, NULL, NULL, ed, &en), CUDA_ERROR_INVALID_VALUE);
+    edge.type = CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC;
+    CALL(cuGraphRemoveDependencies_v2(eg, &ea, &eb, &edge, 1), CUDA_ERROR_NOT_SUPPORTED);
+    edge.type = 0;
+    OK(cuGraphRemoveDependencies_v2(eg, &ea, &eb, &edge, 1));
+    OK(cuGraphGetEdges_v2(eg, NULL, NULL, NULL, &en));
+    EXPECT(en == 0);
+    OK(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL));
+    OK(cuMemsetD32Async(dx, 7, N, s));
+    const CUgraphNode *cdeps = NULL;
+    const CUgraphEdgeData *cdata = NULL;
+    CUstreamCaptureStatus cstatus;
+    OK(cuStreamGetCaptureInfo_v3(s, &cstatus, NULL, NULL, &cdeps, &cdata, &en));
+    EXPECT(cstatus == CU_STREAM_CAPTURE_STATUS_ACTIVE && en == 1 && cdata && cdata[0].type == 0);
+    CUgraphNode first = cdeps[0];
+    OK(cuStreamUpdateCaptureDependencies_v2(s, NULL, NULL, 0, CU_STREAM_SET_CAPTURE_DEPENDENCIES));
+    OK(cuStreamGetCaptureInfo_v3(s, &cstatus, NULL, NULL, &cdeps, &cdata, &en));
+    EXPECT(en == 0);
+    OK(cuStreamUpdateCaptureDependencies_v2(s, &first, &edge, 1, CU_STREAM_ADD_CAPTURE_DEPENDENCIES));
+    OK(cuStreamGetCaptureInfo_v3(s, &cstatus, NULL, NULL, &cdeps, &cdata, &en));
+    EXPECT(en == 1 && cdeps[0] == first);
+    CUgraph ecap;
+    OK(cuStreamEndCapture(s, &ecap));
+    OK(cuGraphDestroy(ecap));
+    OK(cuGraphDestroy(eg));
+
     OK(cuGraphExecDestroy(replay));
     OK(cuGraphExecDestroy(exec));
     OK(cuGraphDestroy(captured));
@@ -286,6 +336,7 @@ int main(void) {
     if (cuGraphAddEmptyNode(&a, g, NULL, 0) != CUDA_SUCCESS) return 2;
     if (cuGraphAddEmptyNode(&b, g, &a, 1) != CUDA_SUCCESS) return 3;
     if (cuGraphGetEdges(g, NULL, NULL, &n) != CUDA_SUCCESS) return 4;
+    if (cuGraphGetEdges_v2(g, NULL, NULL, NULL, &n) != CUDA_SUCCESS || sizeof(CUgraphEdgeData) != 8) return 5;
     printf("%zu %zu %zu\n", n, sizeof(CUDA_KERNEL_NODE_PARAMS), sizeof(CUDA_MEMSET_NODE_PARAMS));
     return cuGraphDestroy(g) != CUDA_SUCCESS;
 }

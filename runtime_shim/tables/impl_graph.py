@@ -438,12 +438,21 @@ DRIVER.update(
         and n != "cudaGraphSetConditional"
     }
 )
+_CU_EDGES = names("""
+    cuGraphAddDependencies_v2 cuGraphGetEdges_v2 cuGraphNodeGetDependencies_v2
+    cuGraphNodeGetDependentNodes_v2 cuGraphRemoveDependencies_v2
+    cuStreamUpdateCaptureDependencies_v2
+""")
 DRIVER.update(
     {
-        n.replace("cuda", "cu", 1): Impl(
-            "", _U, f"cuda_runtime_api.h provides the runtime API's {n}; cuda.h does not yet"
-        )
-        for n in _CUDA12
+        **{
+            n.replace("cuda", "cu", 1): Impl(
+                "", _U, f"cuda_runtime_api.h provides the runtime API's {n}; cuda.h does not yet"
+            )
+            for n in _CUDA12
+        },
+        **{n: Impl(hip_name(n.removesuffix("_v2")), E, _EDGES) for n in _CU_EDGES},
+        "cuStreamGetCaptureInfo_v3": Impl("hipStreamGetCaptureInfo_v2", E, _EDGES),
     }
 )
 
@@ -495,6 +504,23 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
             CUDA_MEMSET_NODE_PARAMS CUDA_MEMSET_NODE_PARAMS_st CUgraphExecUpdateResultInfo
             CUgraphExecUpdateResultInfo_st
         """)
+    },
+    **{
+        n: (kind, _CU_HEADER.format("value"))
+        for kind, text in (
+            (
+                Kind.ENUMERATOR,
+                "CU_GRAPH_DEPENDENCY_TYPE_DEFAULT CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC",
+            ),
+            (
+                Kind.MACRO,
+                "CU_GRAPH_KERNEL_NODE_PORT_DEFAULT CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER "
+                "CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC",
+            ),
+            (Kind.TYPE, "CUgraphDependencyType CUgraphEdgeData CUgraphEdgeData_st"),
+            (Kind.ENUM, "CUgraphDependencyType_enum"),
+        )
+        for n in names(text)
     },
     "CUgraph": (Kind.TYPE, "hipGraph_t"),
     "CUgraphNode": (Kind.TYPE, "hipGraphNode_t"),

@@ -410,4 +410,101 @@ CU2AMD_API CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path, unsig
     return err;
 }
 
+/* ------------------------------------------------------------------ edge data (CUDA 12.3) */
+
+/* Only default edges exist: programmatic dependent launch is not provided. */
+typedef enum CUgraphDependencyType_enum {
+    CU_GRAPH_DEPENDENCY_TYPE_DEFAULT = 0,
+    CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC = 1
+} CUgraphDependencyType;
+#define CU_GRAPH_KERNEL_NODE_PORT_DEFAULT 0
+#define CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC 1
+#define CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER 2
+typedef struct CUgraphEdgeData_st {
+    unsigned char from_port;
+    unsigned char to_port;
+    unsigned char type;
+    unsigned char reserved[5];
+} CUgraphEdgeData;
+
+CU2AMD_API CUresult __cu2amd_cu_edges(const CUgraphEdgeData *edges, size_t n) {
+    size_t i;
+    int j;
+    for (i = 0; edges && i < n; i++) {
+        for (j = 0; j < 5; j++)
+            if (edges[i].reserved[j]) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+        if (edges[i].type > CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC || edges[i].to_port != 0 ||
+            edges[i].from_port > CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER)
+            return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+        if (edges[i].type != CU_GRAPH_DEPENDENCY_TYPE_DEFAULT ||
+            edges[i].from_port != CU_GRAPH_KERNEL_NODE_PORT_DEFAULT)
+            return CU2AMD_CU(CUDA_ERROR_NOT_SUPPORTED);
+    }
+    return CUDA_SUCCESS;
+}
+/* A query's edge data: all default edges. */
+CU2AMD_API CUresult __cu2amd_cu_default_edges(CUresult err, CUgraphEdgeData *edgeData, const void *out, size_t n) {
+    if (err == CUDA_SUCCESS && edgeData && out && n) memset(edgeData, 0, n * sizeof *edgeData);
+    return err;
+}
+CU2AMD_API CUresult cuGraphAddDependencies_v2(CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to,
+                                              const CUgraphEdgeData *edgeData, size_t numDependencies) {
+    CUresult err = __cu2amd_cu_edges(edgeData, numDependencies);
+    return err != CUDA_SUCCESS ? err : cuGraphAddDependencies(hGraph, from, to, numDependencies);
+}
+CU2AMD_API CUresult cuGraphRemoveDependencies_v2(CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to,
+                                                 const CUgraphEdgeData *edgeData, size_t numDependencies) {
+    CUresult err = __cu2amd_cu_edges(edgeData, numDependencies);
+    return err != CUDA_SUCCESS ? err : cuGraphRemoveDependencies(hGraph, from, to, numDependencies);
+}
+CU2AMD_API CUresult cuGraphGetEdges_v2(CUgraph hGraph, CUgraphNode *from, CUgraphNode *to, CUgraphEdgeData *edgeData,
+                                       size_t *numEdges) {
+    size_t asked = numEdges ? *numEdges : 0;
+    if (edgeData && !from) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_default_edges(cuGraphGetEdges(hGraph, from, to, numEdges), edgeData, from, asked);
+}
+CU2AMD_API CUresult cuGraphNodeGetDependencies_v2(CUgraphNode hNode, CUgraphNode *dependencies,
+                                                  CUgraphEdgeData *edgeData, size_t *numDependencies) {
+    size_t asked = numDependencies ? *numDependencies : 0;
+    if (edgeData && !dependencies) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_default_edges(cuGraphNodeGetDependencies(hNode, dependencies, numDependencies), edgeData,
+                                     dependencies, asked);
+}
+CU2AMD_API CUresult cuGraphNodeGetDependentNodes_v2(CUgraphNode hNode, CUgraphNode *dependentNodes,
+                                                    CUgraphEdgeData *edgeData, size_t *numDependentNodes) {
+    size_t asked = numDependentNodes ? *numDependentNodes : 0;
+    if (edgeData && !dependentNodes) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_default_edges(cuGraphNodeGetDependentNodes(hNode, dependentNodes, numDependentNodes),
+                                     edgeData, dependentNodes, asked);
+}
+CU2AMD_API CUresult cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                              cuuint64_t *id_out, CUgraph *graph_out,
+                                              const CUgraphNode **dependencies_out,
+                                              const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out) {
+    static __thread CUgraphEdgeData *edges = 0; /* the edges reported, all default ones */
+    static __thread size_t capacity = 0;
+    size_t n = 0;
+    CUresult err;
+    if (edgeData_out && !dependencies_out) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    err = cuStreamGetCaptureInfo(hStream, captureStatus_out, id_out, graph_out, dependencies_out, &n);
+    if (err != CUDA_SUCCESS) return err;
+    if (numDependencies_out) *numDependencies_out = n;
+    if (edgeData_out && *captureStatus_out == CU_STREAM_CAPTURE_STATUS_ACTIVE) {
+        if (n > capacity) {
+            CUgraphEdgeData *grown = (CUgraphEdgeData *)realloc(edges, n * sizeof *edges);
+            if (!grown) return CU2AMD_CU(CUDA_ERROR_OUT_OF_MEMORY);
+            edges = grown, capacity = n;
+        }
+        if (n) memset(edges, 0, n * sizeof *edges);
+        *edgeData_out = edges;
+    }
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream, CUgraphNode *dependencies,
+                                                         const CUgraphEdgeData *dependencyData, size_t numDependencies,
+                                                         unsigned int flags) {
+    CUresult err = __cu2amd_cu_edges(dependencyData, numDependencies);
+    return err != CUDA_SUCCESS ? err : cuStreamUpdateCaptureDependencies(hStream, dependencies, numDependencies, flags);
+}
+
 #endif
