@@ -742,6 +742,27 @@ typedef struct cudaGraphNodeParams {
 
 /* ------------------------------------------------------------------ graph memory */
 
+/* What this section keeps is shared by all threads (and HIP's callback thread): one lock,
+ * which a thread may take again while holding it. */
+__host__ inline int *__cu2amd_graph_lock_word(void) {
+    static int word = 0;
+    return &word;
+}
+__host__ inline int *__cu2amd_graph_lock_depth(void) {
+    static __thread int depth = 0;
+    return &depth;
+}
+struct __cu2amd_graph_guard {
+    __cu2amd_graph_guard() {
+        if ((*__cu2amd_graph_lock_depth())++ == 0)
+            while (__atomic_exchange_n(__cu2amd_graph_lock_word(), 1, __ATOMIC_ACQUIRE)) {
+            }
+    }
+    ~__cu2amd_graph_guard() {
+        if (--*__cu2amd_graph_lock_depth() == 0) __atomic_store_n(__cu2amd_graph_lock_word(), 0, __ATOMIC_RELEASE);
+    }
+};
+
 /* A graph allocation: its memory is allocated (reserved) when the alloc node is made, so
  * its address is fixed for the graph's lifetime, as CUDA's; the alloc node is a host node
  * that marks it in use when it runs, a free node one that marks it free. The records
@@ -763,19 +784,21 @@ __host__ inline __cu2amd_graph_mem *__cu2amd_graph_mem_state(void) {
     static __cu2amd_graph_mem state; /* one for the program (an inline function's static) */
     return &state;
 }
+/* The nodes' callbacks (on HIP's callback thread on AMD GPUs): atomic, without the lock. */
 __host__ inline void CUDART_CB __cu2amd_graph_alloc_run(void *record) {
     __cu2amd_graph_alloc *r = (__cu2amd_graph_alloc *)record;
     __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
-    if (r->live) return;
-    r->live = 1;
-    m->used += r->params.bytesize;
-    if (m->used > m->used_high) m->used_high = m->used;
+    if (__atomic_exchange_n(&r->live, 1, __ATOMIC_ACQ_REL)) return;
+    unsigned long long used = __atomic_add_fetch(&m->used, r->params.bytesize, __ATOMIC_ACQ_REL);
+    unsigned long long high = __atomic_load_n(&m->used_high, __ATOMIC_ACQUIRE);
+    while (used > high && !__atomic_compare_exchange_n(&m->used_high, &high, used, 0, __ATOMIC_ACQ_REL,
+                                                       __ATOMIC_ACQUIRE)) {
+    }
 }
 __host__ inline void CUDART_CB __cu2amd_graph_free_run(void *record) {
     __cu2amd_graph_alloc *r = (__cu2amd_graph_alloc *)record;
-    if (!r->live) return;
-    r->live = 0;
-    __cu2amd_graph_mem_state()->used -= r->params.bytesize;
+    if (__atomic_exchange_n(&r->live, 0, __ATOMIC_ACQ_REL))
+        __atomic_sub_fetch(&__cu2amd_graph_mem_state()->used, r->params.bytesize, __ATOMIC_ACQ_REL);
 }
 /* The allocation an alloc or free node stands for (NULL for other nodes); *is_alloc says which. */
 CU2AMD_API __cu2amd_graph_alloc *__cu2amd_graph_mem_node(cudaGraphNode_t node, int *is_alloc) {
@@ -800,6 +823,7 @@ CU2AMD_API int __cu2amd_graph_has_mem_nodes(cudaGraph_t graph) {
     return found;
 }
 CU2AMD_API __cu2amd_graph_alloc *__cu2amd_graph_alloc_at(const void *dptr) {
+    __cu2amd_graph_guard guard_;
     for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
         if (r->params.dptr == dptr) return r;
     return (__cu2amd_graph_alloc *)0;
@@ -808,6 +832,7 @@ CU2AMD_API __cu2amd_graph_alloc *__cu2amd_graph_alloc_at(const void *dptr) {
 CU2AMD_API cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                 const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                                 cudaMemAllocNodeParams *nodeParams) {
+    __cu2amd_graph_guard guard_;
     int devices = 0;
     if (!pGraphNode || !nodeParams || nodeParams->bytesize == 0 ||
         nodeParams->poolProps.allocType != cudaMemAllocationTypePinned ||
@@ -861,6 +886,7 @@ CU2AMD_API cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cud
 CU2AMD_API cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                                void *dptr) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_graph_alloc *r = __cu2amd_graph_alloc_at(dptr);
     if (!pGraphNode || !r) return __cu2amd_fail(cudaErrorInvalidValue);
     /* an allocation is freed once in a graph */
@@ -901,20 +927,29 @@ CU2AMD_API cudaError_t cudaDeviceGraphMemTrim(int device) {
     cudaError_t err = __cu2amd_graph_mem_device(device);
     if (err != cudaSuccess) return err;
     __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
-    for (__cu2amd_graph_alloc **p = &m->allocs; *p;) {
-        __cu2amd_graph_alloc *r = *p;
-        if (r->graph || r->exec || r->live) {
-            p = &r->next;
-            continue;
+    __cu2amd_graph_alloc *unused = (__cu2amd_graph_alloc *)0;
+    {
+        __cu2amd_graph_guard guard_;
+        for (__cu2amd_graph_alloc **p = &m->allocs; *p;) {
+            __cu2amd_graph_alloc *r = *p;
+            if (r->graph || r->exec || r->live) {
+                p = &r->next;
+                continue;
+            }
+            *p = r->next, r->next = unused, unused = r;
+            m->reserved -= r->params.bytesize;
         }
-        *p = r->next;
+    }
+    while (unused) { /* freed outside the lock: hipFree waits for the device */
+        __cu2amd_graph_alloc *r = unused;
+        unused = r->next;
         hipFree(r->params.dptr);
-        m->reserved -= r->params.bytesize;
         __builtin_free(r->descs), __builtin_free(r);
     }
     return cudaSuccess;
 }
 CU2AMD_API cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAttributeType attr, void *value) {
+    __cu2amd_graph_guard guard_;
     cudaError_t err = __cu2amd_graph_mem_device(device);
     if (err != cudaSuccess) return err;
     __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
@@ -929,6 +964,7 @@ CU2AMD_API cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAt
 }
 /* Only the high watermarks can be set, and only to 0 (a reset). */
 CU2AMD_API cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAttributeType attr, void *value) {
+    __cu2amd_graph_guard guard_;
     cudaError_t err = __cu2amd_graph_mem_device(device);
     if (err != cudaSuccess) return err;
     __cu2amd_graph_mem *m = __cu2amd_graph_mem_state();
@@ -941,6 +977,7 @@ CU2AMD_API cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAt
 /* cudaFree/cudaFreeAsync of a graph allocation (runtime_memory.h): 1 when `ptr` is one (it
  * must be in use), with the result in *err. */
 CU2AMD_API int __cu2amd_graph_mem_release(void *ptr, cudaError_t *err) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_graph_alloc *r = ptr ? __cu2amd_graph_alloc_at(ptr) : (__cu2amd_graph_alloc *)0;
     if (!r) return 0;
     if (!r->live) *err = __cu2amd_fail(cudaErrorInvalidValue);
@@ -1022,6 +1059,7 @@ CU2AMD_API __cu2amd_exec_info *__cu2amd_exec_find(cudaGraphExec_t exec) {
     return (__cu2amd_exec_info *)0;
 }
 CU2AMD_API cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long *flags) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(graphExec);
     if (!e) return __cu2amd_fail(cudaErrorInvalidValue);
     if (!flags) return __cu2amd_fail(cudaErrorInvalidValue);
@@ -1030,6 +1068,7 @@ CU2AMD_API cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned
 }
 /* After hipGraphInstantiate: the executable graph's record; the graph's allocations are its. */
 CU2AMD_API cudaError_t __cu2amd_exec_created(cudaGraphExec_t exec, cudaGraph_t graph, unsigned long long flags) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = (__cu2amd_exec_info *)__builtin_calloc(1, sizeof(__cu2amd_exec_info));
     if (!e) return cudaErrorMemoryAllocation;
     e->exec = exec, e->graph = graph, e->flags = flags;
@@ -1056,26 +1095,33 @@ CU2AMD_API cudaError_t __cu2amd_exec_created(cudaGraphExec_t exec, cudaGraph_t g
 }
 /* Only one instantiation of a graph with memory nodes may exist at a time. */
 CU2AMD_API int __cu2amd_exec_allowed(cudaGraph_t graph) {
+    __cu2amd_graph_guard guard_;
     for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
         if (r->graph == graph && r->exec) return 0;
     return 1;
 }
 CU2AMD_API void __cu2amd_exec_destroyed(cudaGraphExec_t exec) {
-    for (__cu2amd_exec_info **p = __cu2amd_exec_infos(); *p; p = &(*p)->next)
-        if ((*p)->exec == exec) {
-            __cu2amd_exec_info *e = *p;
-            *p = e->next;
-            if (e->alt) hipGraphExecDestroy(e->alt);
-            hipGraphDestroy(e->shadow);
-            __builtin_free(e->first), __builtin_free(e->disabled), __builtin_free(e);
-            break;
-        }
-    for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
-        if (r->exec == exec) r->exec = (cudaGraphExec_t)0;
+    __cu2amd_exec_info *e = (__cu2amd_exec_info *)0;
+    {
+        __cu2amd_graph_guard guard_;
+        for (__cu2amd_exec_info **p = __cu2amd_exec_infos(); *p; p = &(*p)->next)
+            if ((*p)->exec == exec) {
+                e = *p;
+                *p = e->next;
+                break;
+            }
+        for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
+            if (r->exec == exec) r->exec = (cudaGraphExec_t)0;
+    }
+    if (!e) return;
+    if (e->alt) hipGraphExecDestroy(e->alt); /* outside the lock: it may wait for the device */
+    hipGraphDestroy(e->shadow);
+    __builtin_free(e->first), __builtin_free(e->disabled), __builtin_free(e);
 }
 /* Before a launch: an allocation of the graph still in use from the last launch is freed
  * with cudaGraphInstantiateFlagAutoFreeOnLaunch, an error otherwise (CUDA's rule). */
 CU2AMD_API cudaError_t __cu2amd_exec_launching(cudaGraphExec_t exec) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
     if (!e) return cudaSuccess;
     for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
@@ -1088,6 +1134,7 @@ CU2AMD_API cudaError_t __cu2amd_exec_launching(cudaGraphExec_t exec) {
 /* The shadow's node standing for `node` of the instantiated graph (NULL if none); the
  * shadow's instantiation is out of date from now on. */
 CU2AMD_API cudaGraphNode_t __cu2amd_exec_shadow(cudaGraphExec_t exec, cudaGraphNode_t node) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
     size_t i = 0, n = 0;
     while (e && i < e->n && e->nodes[i] != node) i++;
@@ -1101,14 +1148,25 @@ CU2AMD_API cudaGraphNode_t __cu2amd_exec_shadow(cudaGraphExec_t exec, cudaGraphN
 }
 /* The executable graph a launch runs: the shadow's instantiation without the disabled
  * nodes (made again when out of date), or the executable graph itself. */
+CU2AMD_API cudaError_t __cu2amd_exec_to_launch_locked(cudaGraphExec_t *exec, cudaGraphExec_t *old);
 CU2AMD_API cudaError_t __cu2amd_exec_to_launch(cudaGraphExec_t *exec) {
+    cudaGraphExec_t old = (cudaGraphExec_t)0;
+    cudaError_t err;
+    {
+        __cu2amd_graph_guard guard_;
+        err = __cu2amd_exec_to_launch_locked(exec, &old);
+    }
+    if (old) hipGraphExecDestroy(old); /* outside the lock: it may wait for the device */
+    return err;
+}
+CU2AMD_API cudaError_t __cu2amd_exec_to_launch_locked(cudaGraphExec_t *exec, cudaGraphExec_t *old) {
     __cu2amd_exec_info *e = __cu2amd_exec_find(*exec);
     if (!e || !e->n_disabled) return cudaSuccess;
     if (e->alt && !e->stale) {
         *exec = e->alt;
         return cudaSuccess;
     }
-    if (e->alt) hipGraphExecDestroy(e->alt), e->alt = (cudaGraphExec_t)0;
+    *old = e->alt, e->alt = (cudaGraphExec_t)0;
     cudaGraph_t copy;
     size_t n = e->n, nd = 0, nt = 0;
     cudaError_t err = CU2AMD_ERR(hipGraphClone(&copy, e->shadow));
@@ -1142,6 +1200,7 @@ CU2AMD_API cudaError_t __cu2amd_exec_to_launch(cudaGraphExec_t *exec) {
 /* A child graph node's new graph: the shadow's node is made again (HIP 5.2 has no
  * hipGraphChildGraphNodeSetParams), with its edges; it is now the shadow's last node. */
 CU2AMD_API cudaError_t __cu2amd_exec_shadow_child(cudaGraphExec_t exec, cudaGraphNode_t node, cudaGraph_t child) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
     cudaGraphNode_t old = __cu2amd_exec_shadow(exec, node), made;
     if (!e || !old) return cudaSuccess;
@@ -1164,6 +1223,7 @@ CU2AMD_API cudaError_t __cu2amd_exec_shadow_child(cudaGraphExec_t exec, cudaGrap
 /* cudaGraphExecUpdate: the shadow is now a copy of the graph the update came from (whose
  * nodes match the instantiated graph's in order). */
 CU2AMD_API cudaError_t __cu2amd_exec_shadow_update(cudaGraphExec_t exec, cudaGraph_t graph) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
     cudaGraph_t copy;
     if (!e) return cudaSuccess;
@@ -1186,6 +1246,7 @@ CU2AMD_API size_t __cu2amd_exec_node_index(__cu2amd_exec_info *e, cudaGraphNode_
 }
 CU2AMD_API cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
                                                unsigned int isEnabled) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(hGraphExec);
     size_t i = __cu2amd_exec_node_index(e, hNode);
     if (i == (size_t)-1) return __cu2amd_fail(cudaErrorInvalidValue);
@@ -1198,6 +1259,7 @@ CU2AMD_API cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec, cudaG
 }
 CU2AMD_API cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
                                                unsigned int *isEnabled) {
+    __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(hGraphExec);
     size_t i = __cu2amd_exec_node_index(e, hNode);
     if (i == (size_t)-1 || !isEnabled) return __cu2amd_fail(cudaErrorInvalidValue);
@@ -1241,6 +1303,7 @@ CU2AMD_API int __cu2amd_is_kernel_node(cudaGraphNode_t node) {
 }
 CU2AMD_API cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaKernelNodeAttrID attr,
                                                        const cudaKernelNodeAttrValue *value) {
+    __cu2amd_graph_guard guard_;
     if (!value || !__cu2amd_is_kernel_node(hNode) || !__cu2amd_kernel_attr_known(attr))
         return __cu2amd_fail(cudaErrorInvalidValue);
     if (attr == cudaLaunchAttributeAccessPolicyWindow &&
@@ -1255,6 +1318,7 @@ CU2AMD_API cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cu
 /* An attribute never set has its default: zeros. */
 CU2AMD_API cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaKernelNodeAttrID attr,
                                                        cudaKernelNodeAttrValue *value_out) {
+    __cu2amd_graph_guard guard_;
     if (!value_out || !__cu2amd_is_kernel_node(hNode) || !__cu2amd_kernel_attr_known(attr))
         return __cu2amd_fail(cudaErrorInvalidValue);
     __cu2amd_kernel_attrs *a = __cu2amd_kernel_attrs_of(hNode, 0);
@@ -1264,6 +1328,7 @@ CU2AMD_API cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cu
 }
 /* CUDA 12.0's argument order (source first). */
 CU2AMD_API cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hSrc, cudaGraphNode_t hDst) {
+    __cu2amd_graph_guard guard_;
     if (!__cu2amd_is_kernel_node(hSrc) || !__cu2amd_is_kernel_node(hDst)) return __cu2amd_fail(cudaErrorInvalidValue);
     __cu2amd_kernel_attrs *from = __cu2amd_kernel_attrs_of(hSrc, 0), *to = __cu2amd_kernel_attrs_of(hDst, 1);
     if (!to) return __cu2amd_fail(cudaErrorMemoryAllocation);
@@ -1274,6 +1339,7 @@ CU2AMD_API cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hSrc, c
 }
 /* A clone's kernel nodes have their originals' attributes. */
 CU2AMD_API void __cu2amd_kernel_attrs_clone(cudaGraph_t clone) {
+    __cu2amd_graph_guard guard_;
     for (__cu2amd_kernel_attrs *a = *__cu2amd_kernel_attr_list(); a; a = a->next) {
         cudaGraphNode_t copy;
         if (hipGraphNodeFindInClone(&copy, a->node, clone) != 0) continue;
@@ -1283,6 +1349,7 @@ CU2AMD_API void __cu2amd_kernel_attrs_clone(cudaGraph_t clone) {
 }
 /* A destroyed node's attributes are forgotten (a later node may get its address). */
 CU2AMD_API void __cu2amd_kernel_attrs_forget(cudaGraphNode_t node) {
+    __cu2amd_graph_guard guard_;
     for (__cu2amd_kernel_attrs **p = __cu2amd_kernel_attr_list(); *p; p = &(*p)->next)
         if ((*p)->node == node) {
             __cu2amd_kernel_attrs *a = *p;
@@ -1578,6 +1645,7 @@ CU2AMD_API cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGr
                                                      const cudaGraphNode_t *dependencies,
                                                      const cudaGraphEdgeData *dependencyData, size_t numDependencies,
                                                      cudaStreamCaptureMode mode) {
+    __cu2amd_graph_guard guard_;
     size_t nodes = 0;
     cudaError_t err = __cu2amd_edges_default(dependencyData, numDependencies);
     if (err != cudaSuccess) return err;
@@ -1646,6 +1714,7 @@ CU2AMD_API cudaError_t __cu2amd_capture_merge(cudaGraph_t captured, const __cu2a
 
 /* cudaStreamEndCapture of a capture into an existing graph: 1, with the result in *err. */
 CU2AMD_API int __cu2amd_capture_end(cudaStream_t stream, cudaGraph_t *pGraph, cudaError_t *err) {
+    __cu2amd_graph_guard guard_;
     for (__cu2amd_capture_target **p = __cu2amd_capture_targets(); *p; p = &(*p)->next) {
         __cu2amd_capture_target *t = *p;
         if (t->stream != __cu2amd_stream(stream)) continue;
@@ -1669,6 +1738,7 @@ CU2AMD_API int __cu2amd_capture_end(cudaStream_t stream, cudaGraph_t *pGraph, cu
 }
 /* A destroyed graph's allocations are no longer held by it; its nodes' attributes go. */
 CU2AMD_API void __cu2amd_graph_mem_forget(cudaGraph_t graph) {
+    __cu2amd_graph_guard guard_;
     for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
         if (r->graph == graph) r->graph = (cudaGraph_t)0;
     size_t n = 0;
