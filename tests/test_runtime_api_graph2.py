@@ -341,6 +341,23 @@ NODES_PROGRAM = (
     OK(cudaGraphLaunch(e, 0));
     OK(cudaStreamSynchronize(0));
     EXPECT(out[7] == 17);
+    /* a child graph changed in the executable graph while one of its nodes is disabled */
+    cudaGraph_t child2;
+    cudaGraphNode_t c2;
+    int child_calls = 0;
+    cudaHostNodeParams hp2 = {count, &child_calls};
+    OK(cudaGraphCreate(&child2, 0));
+    OK(cudaGraphAddHostNode(&c2, child2, nullptr, 0, &hp2));
+    OK(cudaGraphNodeSetEnabled(e, nodes[2], 0));
+    OK(cudaGraphExecChildGraphNodeSetParams(e, nodes[7], child2));
+    OK(cudaGraphLaunch(e, 0));
+    OK(cudaStreamSynchronize(0));
+    EXPECT(out[7] == 3 && child_calls == 1); /* the set, no kernel, the new child */
+    OK(cudaGraphNodeSetEnabled(e, nodes[2], 1));
+    OK(cudaGraphLaunch(e, 0));
+    OK(cudaStreamSynchronize(0));
+    EXPECT(out[7] == 17 && child_calls == 2);
+    OK(cudaGraphExecDestroy(e));
 
     /* edges with edge data */
     cudaGraphNode_t from[16], to[16];
@@ -518,6 +535,20 @@ NODES_PROGRAM = (
     OK(cudaGraphLaunch(de, 0));
     OK(cudaStreamSynchronize(0));
     EXPECT(out[0] == 0 && out[N - 1] == 0); /* no set: twice(0) */
+    /* cudaGraphExecUpdate reaches launches with disabled nodes */
+    cudaGraph_t dg2;
+    cudaGraphNode_t dset2;
+    OK(cudaGraphClone(&dg2, dg));
+    OK(cudaGraphNodeFindInClone(&dset2, dset, dg2));
+    cudaMemsetParams fours = {dy, 0, 4, 4, N, 1};
+    OK(cudaGraphMemsetNodeSetParams(dset2, &fours));
+    cudaGraphExecUpdateResultInfo info;
+    OK(cudaGraphExecUpdate(de, dg2, &info));
+    OK(cudaGraphNodeSetEnabled(de, dset, 1));
+    OK(cudaGraphNodeSetEnabled(de, dkern, 0));
+    OK(cudaGraphLaunch(de, 0));
+    OK(cudaStreamSynchronize(0));
+    EXPECT(out[0] == 4 && out[N - 1] == 4); /* the updated set, no kernel */
     OK(cudaGraphExecDestroy(de));
     printf(failures ? "gen: FAILED\n" : "gen: PASSED\n");
     return failures != 0;

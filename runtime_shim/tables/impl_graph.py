@@ -240,7 +240,6 @@ TYPES: dict[str, Impl] = {
 
 # What stays unsupported, and what it would need.
 _U = Status.UNSUPPORTED
-_NO_HIP52 = "ROCm 5.2's HIP has no {}, and the host platform has no such nodes"
 RUNTIME.update(
     {
         **{
@@ -256,7 +255,13 @@ RUNTIME.update(
             """)
         },
         **{
-            n: Impl("", _U, _NO_HIP52.format("conditional nodes"))
+            n: Impl(
+                "",
+                _U,
+                "ROCm 5.2's HIP graphs cannot branch or loop while they run (no conditional "
+                "nodes); running the body from a host node would call HIP from a host callback, "
+                "which HIP does not allow",
+            )
             for n in names("cudaGraphConditionalHandleCreate cudaGraphSetConditional")
         },
     }
