@@ -1043,6 +1043,7 @@ struct __cu2amd_exec_info {
     cudaGraphNode_t *first;  /* the instantiated graph's nodes */
     unsigned char *disabled; /* per node of first */
     cudaGraphNode_t *nodes;  /* first's nodes in the shadow's order */
+    cudaGraphNode_t *shadow_nodes; /* the shadow's nodes, in its order */
     size_t n, n_disabled;
     cudaGraph_t shadow;
     cudaGraphExec_t alt; /* the shadow's instantiation with the disabled nodes empty */
@@ -1075,12 +1076,13 @@ CU2AMD_API cudaError_t __cu2amd_exec_created(cudaGraphExec_t exec, cudaGraph_t g
     cudaError_t err = CU2AMD_ERR(hipGraphClone(&e->shadow, graph));
     if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &e->n));
     if (err == cudaSuccess) {
-        e->first = (cudaGraphNode_t *)__builtin_malloc(2 * (e->n + 1) * sizeof(cudaGraphNode_t));
-        e->nodes = e->first + e->n + 1;
+        e->first = (cudaGraphNode_t *)__builtin_malloc(3 * (e->n + 1) * sizeof(cudaGraphNode_t));
+        e->nodes = e->first + e->n + 1, e->shadow_nodes = e->nodes + e->n + 1;
         e->disabled = (unsigned char *)__builtin_calloc(e->n + 1, 1);
         if (!e->first || !e->disabled) err = cudaErrorMemoryAllocation;
     }
     if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(graph, e->first, &e->n));
+    if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(e->shadow, e->shadow_nodes, &e->n));
     if (err != cudaSuccess) {
         if (e->shadow) hipGraphDestroy(e->shadow);
         __builtin_free(e->first), __builtin_free(e->disabled), __builtin_free(e);
@@ -1136,15 +1138,11 @@ CU2AMD_API cudaError_t __cu2amd_exec_launching(cudaGraphExec_t exec) {
 CU2AMD_API cudaGraphNode_t __cu2amd_exec_shadow(cudaGraphExec_t exec, cudaGraphNode_t node) {
     __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
-    size_t i = 0, n = 0;
+    size_t i = 0;
     while (e && i < e->n && e->nodes[i] != node) i++;
-    if (!e || i == e->n || hipGraphGetNodes(e->shadow, (cudaGraphNode_t *)0, &n) != 0 || n != e->n)
-        return (cudaGraphNode_t)0;
-    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc(n * sizeof(cudaGraphNode_t)), found = 0;
-    if (nodes && hipGraphGetNodes(e->shadow, nodes, &n) == 0) found = nodes[i];
-    __builtin_free(nodes);
+    if (!e || i == e->n) return (cudaGraphNode_t)0;
     e->stale = 1;
-    return found;
+    return e->shadow_nodes[i];
 }
 /* The executable graph a launch runs: the shadow's instantiation without the disabled
  * nodes (made again when out of date), or the executable graph itself. */
@@ -1202,7 +1200,7 @@ CU2AMD_API cudaError_t __cu2amd_exec_to_launch_locked(cudaGraphExec_t *exec, cud
 CU2AMD_API cudaError_t __cu2amd_exec_shadow_child(cudaGraphExec_t exec, cudaGraphNode_t node, cudaGraph_t child) {
     __cu2amd_graph_guard guard_;
     __cu2amd_exec_info *e = __cu2amd_exec_find(exec);
-    cudaGraphNode_t old = __cu2amd_exec_shadow(exec, node), made;
+    cudaGraphNode_t old = __cu2amd_exec_shadow(exec, node), made = (cudaGraphNode_t)0;
     if (!e || !old) return cudaSuccess;
     size_t i = 0, n = e->n, nd = e->n, nt = e->n;
     while (e->nodes[i] != node) i++;
@@ -1216,8 +1214,8 @@ CU2AMD_API cudaError_t __cu2amd_exec_shadow_child(cudaGraphExec_t exec, cudaGrap
     for (size_t j = 0; j < nt && err == cudaSuccess; j++)
         err = CU2AMD_ERR(hipGraphAddDependencies(e->shadow, &made, &dependents[j], 1));
     __builtin_free(deps);
-    for (; i + 1 < n; i++) e->nodes[i] = e->nodes[i + 1];
-    e->nodes[n - 1] = node;
+    for (; i + 1 < n; i++) e->nodes[i] = e->nodes[i + 1], e->shadow_nodes[i] = e->shadow_nodes[i + 1];
+    e->nodes[n - 1] = node, e->shadow_nodes[n - 1] = made;
     return err;
 }
 /* cudaGraphExecUpdate: the shadow is now a copy of the graph the update came from (whose
@@ -1232,7 +1230,7 @@ CU2AMD_API cudaError_t __cu2amd_exec_shadow_update(cudaGraphExec_t exec, cudaGra
     hipGraphDestroy(e->shadow);
     e->shadow = copy, e->stale = 1;
     __builtin_memcpy(e->nodes, e->first, e->n * sizeof(cudaGraphNode_t));
-    return cudaSuccess;
+    return CU2AMD_ERR(hipGraphGetNodes(e->shadow, e->shadow_nodes, &e->n));
 }
 /* Only kernel, copy and set nodes of the instantiated graph can be disabled (CUDA's rule). */
 CU2AMD_API size_t __cu2amd_exec_node_index(__cu2amd_exec_info *e, cudaGraphNode_t node) {
