@@ -112,6 +112,12 @@ int main() {
     CALL(cudaGraphHostNodeGetParams(alloc, &hp), cudaErrorInvalidValue);
     cudaGraph_t clone;
     CALL(cudaGraphClone(&clone, g), cudaErrorNotSupported);
+    OK(cudaGraphDebugDotPrint(g, "mem.dot", 0));
+    FILE *dot = fopen("mem.dot", "r");
+    char text[4096] = {0};
+    EXPECT(dot && fread(text, 1, sizeof text - 1, dot) > 0);
+    if (dot) fclose(dot);
+    EXPECT(strstr(text, "MEM_ALLOC") && strstr(text, "MEM_FREE"));
     cudaGraphExec_t e, e2;
     OK(cudaGraphInstantiate(&e, g, 0));
     CALL(cudaGraphInstantiate(&e2, g, 0), cudaErrorInvalidValue); /* one instantiation at a time */
@@ -572,8 +578,9 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.mark.parametrize("name", ["mem", "gen"])
 def test_program_runs_on_the_host_platform(
-    sources: dict[str, Path], tmp_path: Path, name: str
+    sources: dict[str, Path], tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.chdir(tmp_path)  # the DOT dump is written to the working directory
     run_on_host(sources[name], tmp_path, name)
 
 

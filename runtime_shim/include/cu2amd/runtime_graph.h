@@ -3,7 +3,10 @@
  * Over HIP's hipGraph* and capture functions (ROCm 5.2 has them); kernel and memset node
  * parameters are converted between CUDA's and HIP's layouts, node types between their
  * numberings. What HIP 5.2 lacks is built here: instantiation with parameters, the DOT
- * dump (from the node and edge queries), user objects (kept by this header). */
+ * dump (from the node and edge queries), user objects (kept by this header), and CUDA 12's
+ * additions at the end: graph memory nodes (host nodes over allocations made with the
+ * node), kernel node attributes, instantiation flags, disabled nodes (an instantiated
+ * shadow copy), generic node parameters, edge data, capture into an existing graph. */
 #ifndef CU2AMD_RUNTIME_GRAPH_H
 #define CU2AMD_RUNTIME_GRAPH_H
 
@@ -446,13 +449,14 @@ CU2AMD_API cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *pat
         (err = cudaGraphGetEdges(graph, from, to, &m)) == cudaSuccess && !(out = fopen(path, "w")))
         err = __cu2amd_fail(cudaErrorInvalidValue);
     if (err == cudaSuccess) {
-        static const char *const names[] = {"KERNEL", "MEMCPY", "MEMSET", "HOST", "GRAPH", "EMPTY", "WAIT_EVENT",
-                                            "EVENT_RECORD"};
+        static const char *const names[] = {"KERNEL",     "MEMCPY",       "MEMSET",           "HOST",
+                                            "GRAPH",      "EMPTY",        "WAIT_EVENT",       "EVENT_RECORD",
+                                            "EXT_SEMAS_SIGNAL", "EXT_SEMAS_WAIT", "MEM_ALLOC", "MEM_FREE"};
         fprintf(out, "digraph cudaGraph {\n");
         for (size_t i = 0; i < n; i++) {
             cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
             cudaGraphNodeGetType(nodes[i], &type);
-            fprintf(out, "  node%zu [label=\"%zu %s", i, i, (unsigned)type < 8 ? names[type] : "NODE");
+            fprintf(out, "  node%zu [label=\"%zu %s", i, i, (unsigned)type < 12 ? names[type] : "NODE");
             cudaKernelNodeParams k;
             if (type == cudaGraphNodeTypeKernel && cudaGraphKernelNodeGetParams(nodes[i], &k) == cudaSuccess)
                 fprintf(out, "\\n<<<(%u,%u,%u),(%u,%u,%u),%u>>>", k.gridDim.x, k.gridDim.y, k.gridDim.z, k.blockDim.x,
