@@ -383,8 +383,8 @@ def test_kernels_of_an_amd_code_object(arch: str, tmp_path: Path) -> None:
 
 
 def test_entry_point_table_names_only_what_cuda_h_implements() -> None:
-    """Each function the generated table names is a working row that cuda.h defines (a
-    function made to work since is found once the file is regenerated: entry_points.py)."""
+    """Each function the generated table names is a working row that cuda.h defines, and
+    every such row is in it (regenerate with entry_points.py when one is made to work)."""
     import re
 
     from cu2amd.runtime_shim.tables import entry_points
@@ -395,3 +395,7 @@ def test_entry_point_table_names_only_what_cuda_h_implements() -> None:
         listed
     )
     assert set(listed) <= set(entry_points.names())
+    assert table == entry_points.render(), (
+        "regenerate: python -m cu2amd.runtime_shim.tables.entry_points "
+        "-o runtime_shim/include/cu2amd/driver_entry_points.h"
+    )

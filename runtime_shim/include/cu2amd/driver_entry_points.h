@@ -101,6 +101,7 @@
     X(cuGetProcAddress) \
     X(cuGraphAddChildGraphNode) \
     X(cuGraphAddDependencies) \
+    X(cuGraphAddDependencies_v2) \
     X(cuGraphAddEmptyNode) \
     X(cuGraphAddEventRecordNode) \
     X(cuGraphAddEventWaitNode) \
@@ -126,6 +127,7 @@
     X(cuGraphExecMemsetNodeSetParams) \
     X(cuGraphExecUpdate) \
     X(cuGraphGetEdges) \
+    X(cuGraphGetEdges_v2) \
     X(cuGraphGetNodes) \
     X(cuGraphGetRootNodes) \
     X(cuGraphHostNodeGetParams) \
@@ -139,9 +141,12 @@
     X(cuGraphMemsetNodeSetParams) \
     X(cuGraphNodeFindInClone) \
     X(cuGraphNodeGetDependencies) \
+    X(cuGraphNodeGetDependencies_v2) \
     X(cuGraphNodeGetDependentNodes) \
+    X(cuGraphNodeGetDependentNodes_v2) \
     X(cuGraphNodeGetType) \
     X(cuGraphRemoveDependencies) \
+    X(cuGraphRemoveDependencies_v2) \
     X(cuGraphUpload) \
     X(cuGraphicsGLRegisterBuffer) \
     X(cuGraphicsGLRegisterImage) \
@@ -243,6 +248,11 @@
     X(cuMemcpy2D) \
     X(cuMemcpy2DAsync) \
     X(cuMemcpy2DUnaligned) \
+    X(cuMemcpy3D) \
+    X(cuMemcpy3DAsync) \
+    X(cuMemcpy3DBatchAsync) \
+    X(cuMemcpy3DPeer) \
+    X(cuMemcpy3DPeerAsync) \
     X(cuMemcpyAsync) \
     X(cuMemcpyAtoA) \
     X(cuMemcpyAtoD) \
@@ -309,6 +319,7 @@
     X(cuStreamEndCapture) \
     X(cuStreamGetAttribute) \
     X(cuStreamGetCaptureInfo) \
+    X(cuStreamGetCaptureInfo_v3) \
     X(cuStreamGetCtx) \
     X(cuStreamGetCtx_v2) \
     X(cuStreamGetDevice) \
@@ -320,6 +331,7 @@
     X(cuStreamSetAttribute) \
     X(cuStreamSynchronize) \
     X(cuStreamUpdateCaptureDependencies) \
+    X(cuStreamUpdateCaptureDependencies_v2) \
     X(cuStreamWaitEvent) \
     X(cuStreamWaitValue32) \
     X(cuStreamWaitValue64) \
@@ -327,9 +339,11 @@
     X(cuStreamWriteValue64) \
     X(cuSurfObjectCreate) \
     X(cuSurfObjectDestroy) \
+    X(cuSurfObjectGetResourceDesc) \
     X(cuTexObjectCreate) \
     X(cuTexObjectDestroy) \
     X(cuTexObjectGetResourceDesc) \
+    X(cuTexObjectGetResourceViewDesc) \
     X(cuTexObjectGetTextureDesc) \
     X(cuThreadExchangeStreamCaptureMode) \
     X(cuWaitExternalSemaphoresAsync) \
