@@ -17,7 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from runtime_programs import nvcc
+from runtime_programs import GL_KERNELS_AND_CONTEXT, nvcc
 
 # The runtime functions these programs call and check (see tests/test_api_tables_run.py).
 CALLS = {
@@ -53,38 +53,8 @@ GL_PROGRAM = (
 #include <GL/glext.h>
 """
     + COMMON
+    + GL_KERNELS_AND_CONTEXT
     + r"""
-__global__ void twice_plus_one(float *p, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) p[i] = p[i] * 2.0f + 1.0f;
-}
-__global__ void store(float *p, int n, float scale) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) p[i] = scale * i;
-}
-__global__ void add_one(int *p, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) p[i] += 1;
-}
-
-static const char *make_context() {
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    if (!get_display) return "no eglGetPlatformDisplayEXT";
-    EGLDisplay d = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    EGLint major, minor;
-    if (d == EGL_NO_DISPLAY || !eglInitialize(d, &major, &minor)) return "no surfaceless EGL display";
-    if (!eglBindAPI(EGL_OPENGL_API)) return "no desktop OpenGL in EGL";
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
-    EGLConfig config;
-    EGLint n = 0;
-    eglChooseConfig(d, attrs, &config, 1, &n);
-    EGLContext c = eglCreateContext(d, n ? config : (EGLConfig)0, EGL_NO_CONTEXT, NULL);
-    if (c == EGL_NO_CONTEXT) return "no EGL context";
-    if (!eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c)) return "EGL context not made current";
-    return NULL;
-}
-
 int main() {
     /* without a context: CUDA's unknown error */
     GLuint none = 1;
