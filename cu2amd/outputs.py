@@ -10,9 +10,17 @@ from cu2amd.errors import UsageError
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> None:
-    """Write `data` to `path` through a temporary file in the same folder and a rename."""
+    """Write `data` to `path` through a temporary file in the same folder and a rename.
+    A target that exists and is not a regular file (`-o /dev/null`, a FIFO) is written
+    in place: renaming over it would replace the device itself (as root: /dev/null)."""
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    if target.exists() and not target.is_file():
+        if target.is_dir():
+            raise UsageError(f"cannot write '{target}': it is a folder")
+        with target.open("wb") as handle:
+            handle.write(payload)
+        return
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise UsageError(f"cannot write '{target}': folder '{folder}' does not exist")
