@@ -169,7 +169,9 @@ _CUDA12_ENUMERATORS = """
 """
 _CUDA12_ENUMS = "cudaGraphDependencyType cudaGraphMemAttributeType"
 _CUDA12_TYPES = """
-    cudaChildGraphNodeParams cudaEventRecordNodeParams cudaEventWaitNodeParams cudaGraphEdgeData
+    cudaChildGraphNodeParams cudaEventRecordNodeParams cudaEventWaitNodeParams
+    cudaExternalSemaphoreSignalNodeParams cudaExternalSemaphoreSignalNodeParamsV2
+    cudaExternalSemaphoreWaitNodeParams cudaExternalSemaphoreWaitNodeParamsV2 cudaGraphEdgeData
     cudaGraphNodeParams cudaHostNodeParamsV2 cudaKernelNodeAttrID cudaKernelNodeAttrValue
     cudaKernelNodeParamsV2 cudaMemAllocNodeParams cudaMemAllocNodeParamsV2 cudaMemFreeNodeParams
     cudaMemcpyNodeParams cudaMemsetParamsV2
@@ -227,8 +229,8 @@ TYPES: dict[str, Impl] = {
     "cudaGraphNodeParams": Impl(
         "cu2amd: runtime_graph.h",
         Status.EMULATED,
-        "CUDA 12.3's layout; the external semaphore and conditional members are not declared "
-        "(those nodes are not provided)",
+        "CUDA 12.3's layout; the conditional member is not declared (conditional nodes are not "
+        "provided)",
     ),
     "cudaGraphDependencyTypeProgrammatic": Impl(
         "cu2amd: CUDA's value",
@@ -242,18 +244,6 @@ TYPES: dict[str, Impl] = {
 _U = Status.UNSUPPORTED
 RUNTIME.update(
     {
-        **{
-            n: Impl("", _U, "external semaphores are not provided")
-            for n in names("""
-                cudaGraphAddExternalSemaphoresSignalNode cudaGraphAddExternalSemaphoresWaitNode
-                cudaGraphExecExternalSemaphoresSignalNodeSetParams
-                cudaGraphExecExternalSemaphoresWaitNodeSetParams
-                cudaGraphExternalSemaphoresSignalNodeGetParams
-                cudaGraphExternalSemaphoresSignalNodeSetParams
-                cudaGraphExternalSemaphoresWaitNodeGetParams
-                cudaGraphExternalSemaphoresWaitNodeSetParams
-            """)
-        },
         **{
             n: Impl(
                 "",
@@ -280,14 +270,28 @@ _EDGES = (
     "(programmatic dependent launch is not provided)"
 )
 _GENERIC = (
-    "dispatches to the node kind's own function; external semaphore and conditional nodes are "
-    "cudaErrorNotSupported"
+    "dispatches to the node kind's own function; conditional nodes are cudaErrorNotSupported, "
+    "external semaphore nodes as their own functions say"
+)
+_EXTSEM = (
+    "kept by cuda_runtime_api.h (HIP 5.2 has no semaphore nodes): a host node that signals or "
+    "waits the semaphores in graph order, with the parameters copied when the node is added or "
+    "set (the arrays GetParams returns are the node's own). Host platform only: on AMD GPUs "
+    "signalling or waiting a semaphore HIP imported is a HIP call, which HIP forbids in a host "
+    "node's callback, so the nodes are cudaErrorNotSupported there"
 )
 _ATTRS = (
     "kept by cuda_runtime_api.h, without effect on the launches (ROCm 5.2's libamdhip64 does not "
     "export hipGraphKernelNodeSetAttribute; a cooperative node is not launched cooperatively); "
     "a clone's nodes keep their originals'"
 )
+_CUDA_EXTSEM = names("""
+    cudaGraphAddExternalSemaphoresSignalNode cudaGraphAddExternalSemaphoresWaitNode
+    cudaGraphExecExternalSemaphoresSignalNodeSetParams
+    cudaGraphExecExternalSemaphoresWaitNodeSetParams cudaGraphExternalSemaphoresSignalNodeGetParams
+    cudaGraphExternalSemaphoresSignalNodeSetParams cudaGraphExternalSemaphoresWaitNodeGetParams
+    cudaGraphExternalSemaphoresWaitNodeSetParams
+""")
 _CUDA12 = names("""
     cudaGraphAddMemAllocNode cudaGraphAddMemFreeNode cudaGraphMemAllocNodeGetParams
     cudaGraphMemFreeNodeGetParams cudaDeviceGetGraphMemAttribute cudaDeviceGraphMemTrim
@@ -308,6 +312,9 @@ RUNTIME.update(
                 cudaGraphMemFreeNodeGetParams cudaDeviceGetGraphMemAttribute cudaDeviceGraphMemTrim
                 cudaDeviceSetGraphMemAttribute
             """)
+        },
+        **{
+            n: Impl("cu2amd: host nodes over hipGraphAddHostNode", E, _EXTSEM) for n in _CUDA_EXTSEM
         },
         "cudaGraphKernelNodeSetAttribute": Impl("cu2amd: kept by cuda_runtime_api.h", E, _ATTRS),
         "cudaGraphKernelNodeGetAttribute": Impl("cu2amd: kept by cuda_runtime_api.h", E, _ATTRS),
@@ -454,7 +461,7 @@ DRIVER.update(
             n.replace("cuda", "cu", 1): Impl(
                 "", _U, f"cuda_runtime_api.h provides the runtime API's {n}; cuda.h does not yet"
             )
-            for n in _CUDA12
+            for n in _CUDA12 + _CUDA_EXTSEM
         },
         **{n: Impl(hip_name(n.removesuffix("_v2")), E, _EDGES) for n in _CU_EDGES},
         "cuStreamGetCaptureInfo_v3": Impl("hipStreamGetCaptureInfo_v2", E, _EDGES),

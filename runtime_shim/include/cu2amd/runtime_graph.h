@@ -62,6 +62,9 @@ CU2AMD_API cudaError_t __cu2amd_exec_shadow_update(cudaGraphExec_t exec, cudaGra
 CU2AMD_API void __cu2amd_kernel_attrs_clone(cudaGraph_t clone);
 CU2AMD_API void __cu2amd_kernel_attrs_forget(cudaGraphNode_t node);
 CU2AMD_API int __cu2amd_capture_end(cudaStream_t stream, cudaGraph_t *pGraph, cudaError_t *err);
+/* External semaphore nodes (cu2amd/runtime_graph_extsem.h, after runtime_interop.h): the
+ * record of such a node, NULL for other nodes; *is_signal says which kind. */
+CU2AMD_API void *__cu2amd_graph_extsem_node(cudaGraphNode_t node, int *is_signal);
 
 /* ------------------------------------------------------------------ graphs */
 
@@ -119,6 +122,9 @@ CU2AMD_API cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeT
     if (err == cudaSuccess) *pType = __cu2amd_node_type(type);
     if (err == cudaSuccess && __cu2amd_graph_mem_node(node, &is_alloc))
         *pType = is_alloc ? cudaGraphNodeTypeMemAlloc : cudaGraphNodeTypeMemFree;
+    int is_signal = 0;
+    if (err == cudaSuccess && __cu2amd_graph_extsem_node(node, &is_signal))
+        *pType = is_signal ? cudaGraphNodeTypeExtSemaphoreSignal : cudaGraphNodeTypeExtSemaphoreWait;
     return err;
 }
 /* CUDA does not delete memory nodes from their graph. */
@@ -250,11 +256,13 @@ CU2AMD_API cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGra
     return CU2AMD_ERR(hipGraphAddHostNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams));
 }
 CU2AMD_API cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, cudaHostNodeParams *pNodeParams) {
-    if (__cu2amd_graph_mem_node(node, (int *)0)) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0))
+        return __cu2amd_fail(cudaErrorInvalidValue);
     return CU2AMD_ERR(hipGraphHostNodeGetParams(node, pNodeParams));
 }
 CU2AMD_API cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const cudaHostNodeParams *pNodeParams) {
-    if (__cu2amd_graph_mem_node(node, (int *)0)) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0))
+        return __cu2amd_fail(cudaErrorInvalidValue);
     return CU2AMD_ERR(hipGraphHostNodeSetParams(node, pNodeParams));
 }
 
@@ -406,7 +414,8 @@ CU2AMD_API cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphEx
 }
 CU2AMD_API cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                       const cudaHostNodeParams *pNodeParams) {
-    if (__cu2amd_graph_mem_node(node, (int *)0)) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0))
+        return __cu2amd_fail(cudaErrorInvalidValue);
     cudaError_t err = CU2AMD_ERR(hipGraphExecHostNodeSetParams(hGraphExec, node, pNodeParams));
     __CU2AMD_SHADOW(hGraphExec, node, hipGraphHostNodeSetParams(shadow_, pNodeParams));
     return err;
@@ -726,6 +735,49 @@ struct cudaEventWaitNodeParams {
 struct cudaEventRecordNodeParams {
     cudaEvent_t event;
 };
+/* External semaphore nodes' parameters (the semaphore types are runtime_interop.h's). */
+typedef struct __cu2amd_external_semaphore *cudaExternalSemaphore_t;
+struct cudaExternalSemaphoreSignalParams;
+struct cudaExternalSemaphoreWaitParams;
+struct cudaExternalSemaphoreSignalNodeParams {
+    cudaExternalSemaphore_t *extSemArray;
+    const struct cudaExternalSemaphoreSignalParams *paramsArray;
+    unsigned int numExtSems;
+};
+struct cudaExternalSemaphoreSignalNodeParamsV2 {
+    cudaExternalSemaphore_t *extSemArray;
+    const struct cudaExternalSemaphoreSignalParams *paramsArray;
+    unsigned int numExtSems;
+};
+struct cudaExternalSemaphoreWaitNodeParams {
+    cudaExternalSemaphore_t *extSemArray;
+    const struct cudaExternalSemaphoreWaitParams *paramsArray;
+    unsigned int numExtSems;
+};
+struct cudaExternalSemaphoreWaitNodeParamsV2 {
+    cudaExternalSemaphore_t *extSemArray;
+    const struct cudaExternalSemaphoreWaitParams *paramsArray;
+    unsigned int numExtSems;
+};
+CU2AMD_API cudaError_t cudaGraphAddExternalSemaphoresSignalNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                                const cudaGraphNode_t *pDependencies,
+                                                                size_t numDependencies,
+                                                                const struct cudaExternalSemaphoreSignalNodeParams *nodeParams);
+CU2AMD_API cudaError_t cudaGraphAddExternalSemaphoresWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                              const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                              const struct cudaExternalSemaphoreWaitNodeParams *nodeParams);
+CU2AMD_API cudaError_t cudaGraphExternalSemaphoresSignalNodeGetParams(
+    cudaGraphNode_t hNode, struct cudaExternalSemaphoreSignalNodeParams *params_out);
+CU2AMD_API cudaError_t cudaGraphExternalSemaphoresSignalNodeSetParams(
+    cudaGraphNode_t hNode, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams);
+CU2AMD_API cudaError_t cudaGraphExternalSemaphoresWaitNodeGetParams(
+    cudaGraphNode_t hNode, struct cudaExternalSemaphoreWaitNodeParams *params_out);
+CU2AMD_API cudaError_t cudaGraphExternalSemaphoresWaitNodeSetParams(
+    cudaGraphNode_t hNode, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams);
+CU2AMD_API cudaError_t cudaGraphExecExternalSemaphoresSignalNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams);
+CU2AMD_API cudaError_t cudaGraphExecExternalSemaphoresWaitNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams);
 typedef struct cudaGraphNodeParams {
     enum cudaGraphNodeType type;
     int reserved0[3];
@@ -740,6 +792,8 @@ typedef struct cudaGraphNodeParams {
         struct cudaEventRecordNodeParams eventRecord;
         struct cudaMemAllocNodeParamsV2 alloc;
         struct cudaMemFreeNodeParams free;
+        struct cudaExternalSemaphoreSignalNodeParamsV2 extSemSignal;
+        struct cudaExternalSemaphoreWaitNodeParamsV2 extSemWait;
     };
     long long reserved2;
 } cudaGraphNodeParams;
@@ -1432,8 +1486,16 @@ CU2AMD_API cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t
         return err;
     }
     case cudaGraphNodeTypeMemFree: return cudaGraphAddMemFreeNode(pGraphNode, graph, d, n, p->free.dptr);
-    case cudaGraphNodeTypeExtSemaphoreSignal:
-    case cudaGraphNodeTypeExtSemaphoreWait:
+    case cudaGraphNodeTypeExtSemaphoreSignal: {
+        struct cudaExternalSemaphoreSignalNodeParams s = {p->extSemSignal.extSemArray, p->extSemSignal.paramsArray,
+                                                          p->extSemSignal.numExtSems};
+        return cudaGraphAddExternalSemaphoresSignalNode(pGraphNode, graph, d, n, &s);
+    }
+    case cudaGraphNodeTypeExtSemaphoreWait: {
+        struct cudaExternalSemaphoreWaitNodeParams w = {p->extSemWait.extSemArray, p->extSemWait.paramsArray,
+                                                        p->extSemWait.numExtSems};
+        return cudaGraphAddExternalSemaphoresWaitNode(pGraphNode, graph, d, n, &w);
+    }
     case cudaGraphNodeTypeConditional: return __cu2amd_fail(cudaErrorNotSupported);
     default: return __cu2amd_fail(cudaErrorInvalidValue);
     }
@@ -1471,6 +1533,16 @@ CU2AMD_API cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, cudaGraphNod
     case cudaGraphNodeTypeEmpty: return cudaSuccess;
     case cudaGraphNodeTypeWaitEvent: return cudaGraphEventWaitNodeSetEvent(node, p->eventWait.event);
     case cudaGraphNodeTypeEventRecord: return cudaGraphEventRecordNodeSetEvent(node, p->eventRecord.event);
+    case cudaGraphNodeTypeExtSemaphoreSignal: {
+        struct cudaExternalSemaphoreSignalNodeParams s = {p->extSemSignal.extSemArray, p->extSemSignal.paramsArray,
+                                                          p->extSemSignal.numExtSems};
+        return cudaGraphExternalSemaphoresSignalNodeSetParams(node, &s);
+    }
+    case cudaGraphNodeTypeExtSemaphoreWait: {
+        struct cudaExternalSemaphoreWaitNodeParams w = {p->extSemWait.extSemArray, p->extSemWait.paramsArray,
+                                                        p->extSemWait.numExtSems};
+        return cudaGraphExternalSemaphoresWaitNodeSetParams(node, &w);
+    }
     default: return __cu2amd_fail(cudaErrorNotSupported); /* alloc and free nodes cannot change */
     }
 }
@@ -1501,6 +1573,16 @@ CU2AMD_API cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cud
     case cudaGraphNodeTypeWaitEvent: return cudaGraphExecEventWaitNodeSetEvent(graphExec, node, p->eventWait.event);
     case cudaGraphNodeTypeEventRecord:
         return cudaGraphExecEventRecordNodeSetEvent(graphExec, node, p->eventRecord.event);
+    case cudaGraphNodeTypeExtSemaphoreSignal: {
+        struct cudaExternalSemaphoreSignalNodeParams s = {p->extSemSignal.extSemArray, p->extSemSignal.paramsArray,
+                                                          p->extSemSignal.numExtSems};
+        return cudaGraphExecExternalSemaphoresSignalNodeSetParams(graphExec, node, &s);
+    }
+    case cudaGraphNodeTypeExtSemaphoreWait: {
+        struct cudaExternalSemaphoreWaitNodeParams w = {p->extSemWait.extSemArray, p->extSemWait.paramsArray,
+                                                        p->extSemWait.numExtSems};
+        return cudaGraphExecExternalSemaphoresWaitNodeSetParams(graphExec, node, &w);
+    }
     default: return __cu2amd_fail(cudaErrorNotSupported);
     }
 }
@@ -1543,6 +1625,20 @@ CU2AMD_API cudaError_t __cu2amd_node_params(cudaGraphNode_t node, cudaGraphNodeP
         return err;
     }
     case cudaGraphNodeTypeMemFree: return cudaGraphMemFreeNodeGetParams(node, &p->free.dptr);
+    case cudaGraphNodeTypeExtSemaphoreSignal: {
+        struct cudaExternalSemaphoreSignalNodeParams s;
+        err = cudaGraphExternalSemaphoresSignalNodeGetParams(node, &s);
+        p->extSemSignal.extSemArray = s.extSemArray, p->extSemSignal.paramsArray = s.paramsArray;
+        p->extSemSignal.numExtSems = s.numExtSems;
+        return err;
+    }
+    case cudaGraphNodeTypeExtSemaphoreWait: {
+        struct cudaExternalSemaphoreWaitNodeParams w;
+        err = cudaGraphExternalSemaphoresWaitNodeGetParams(node, &w);
+        p->extSemWait.extSemArray = w.extSemArray, p->extSemWait.paramsArray = w.paramsArray;
+        p->extSemWait.numExtSems = w.numExtSems;
+        return err;
+    }
     default: return cudaSuccess;
     }
 }

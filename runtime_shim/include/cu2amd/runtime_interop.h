@@ -349,4 +349,6 @@ CU2AMD_API cudaError_t cudaDestroyExternalSemaphore(cudaExternalSemaphore_t extS
     return CU2AMD_ERR(hipDestroyExternalSemaphore((void *)extSem));
 }
 
+#include "cu2amd/runtime_graph_extsem.h" /* graph nodes that signal and wait semaphores */
+
 #endif

@@ -1,0 +1,187 @@
+/* The CUDA runtime API: external semaphore signal and wait graph nodes. Part of
+ * cuda_runtime_api.h (included by runtime_interop.h, after the semaphore functions).
+ *
+ * HIP 5.2 has no such node. As graph memory nodes are, each is a host node whose callback
+ * signals or waits the semaphores, in graph order, with the parameters copied when the node
+ * was added or set (a record that never changes: a graph's clones and instantiations share
+ * it, and setting parameters makes a new one, so an executable graph keeps its own until its
+ * node is set). On the host platform the callback calls the host runtime's
+ * hipSignal/WaitExternalSemaphoresAsync, which touch only cu2amd's semaphore (an eventfd, or
+ * a timeline's 64-bit word in a shared file) and run in the launching thread. On AMD GPUs
+ * signalling or waiting a semaphore HIP imported is a HIP call, which a host node's callback
+ * may not make (HIP's rule: it can deadlock HIP's callback thread): the nodes are
+ * cudaErrorNotSupported there. */
+#ifndef CU2AMD_RUNTIME_GRAPH_EXTSEM_H
+#define CU2AMD_RUNTIME_GRAPH_EXTSEM_H
+
+struct __cu2amd_extsem_record {
+    unsigned int n;
+    cudaExternalSemaphore_t *sems;
+    struct cudaExternalSemaphoreSignalParams *signal; /* a signal node's parameters, or NULL */
+    struct cudaExternalSemaphoreWaitParams *wait;     /* a wait node's */
+};
+
+__host__ inline void CUDART_CB __cu2amd_extsem_signal_run(void *record) {
+    __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)record;
+    cudaSignalExternalSemaphoresAsync(r->sems, r->signal, r->n, 0);
+}
+__host__ inline void CUDART_CB __cu2amd_extsem_wait_run(void *record) {
+    __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)record;
+    cudaWaitExternalSemaphoresAsync(r->sems, r->wait, r->n, 0);
+}
+
+CU2AMD_API void *__cu2amd_graph_extsem_node(cudaGraphNode_t node, int *is_signal) {
+    int type = 0;
+    cudaHostNodeParams host;
+    if (!node || hipGraphNodeGetType(node, &type) != 0 || type != 4 /* hipGraphNodeTypeHost */ ||
+        hipGraphHostNodeGetParams(node, &host) != 0)
+        return (void *)0;
+    if (host.fn != __cu2amd_extsem_signal_run && host.fn != __cu2amd_extsem_wait_run) return (void *)0;
+    if (is_signal) *is_signal = host.fn == __cu2amd_extsem_signal_run;
+    return host.userData;
+}
+
+/* Whether the nodes can work: only on the host platform (see above). */
+CU2AMD_API cudaError_t __cu2amd_extsem_nodes_available(void) {
+    static int known = -1; /* 1: the host platform */
+    if (known < 0) {
+        __cu2amd_hip_device_prop hip;
+        int device = 0;
+        if (hipGetDevice(&device) != 0 || hipGetDeviceProperties(&hip, device) != 0)
+            return __cu2amd_fail(cudaErrorNoDevice);
+        hip.gcnArchName[sizeof hip.gcnArchName - 1] = 0;
+        known = __builtin_strcmp(hip.gcnArchName, "host") == 0;
+    }
+    return known ? cudaSuccess : __cu2amd_fail(cudaErrorNotSupported);
+}
+
+/* A record of the parameters (one of signal/wait is NULL); NULL with *err set when invalid. */
+CU2AMD_API __cu2amd_extsem_record *__cu2amd_extsem_make(cudaExternalSemaphore_t *sems,
+                                                        const struct cudaExternalSemaphoreSignalParams *signal,
+                                                        const struct cudaExternalSemaphoreWaitParams *wait,
+                                                        unsigned int n, cudaError_t *err) {
+    *err = __cu2amd_extsem_nodes_available();
+    if (*err != cudaSuccess) return (__cu2amd_extsem_record *)0;
+    if (n == 0 || !sems || (!signal && !wait)) {
+        *err = __cu2amd_fail(cudaErrorInvalidValue);
+        return (__cu2amd_extsem_record *)0;
+    }
+    for (unsigned int i = 0; i < n; i++)
+        if (!sems[i]) {
+            *err = __cu2amd_fail(cudaErrorInvalidValue);
+            return (__cu2amd_extsem_record *)0;
+        }
+    size_t each = signal ? sizeof *signal : sizeof *wait;
+    __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)__builtin_calloc(1, sizeof *r);
+    void *sem_copy = __builtin_malloc(n * sizeof *sems), *param_copy = __builtin_malloc(n * each);
+    if (!r || !sem_copy || !param_copy) {
+        __builtin_free(r), __builtin_free(sem_copy), __builtin_free(param_copy);
+        *err = __cu2amd_fail(cudaErrorMemoryAllocation);
+        return (__cu2amd_extsem_record *)0;
+    }
+    __builtin_memcpy(sem_copy, sems, n * sizeof *sems);
+    __builtin_memcpy(param_copy, signal ? (const void *)signal : (const void *)wait, n * each);
+    r->n = n, r->sems = (cudaExternalSemaphore_t *)sem_copy;
+    if (signal) r->signal = (struct cudaExternalSemaphoreSignalParams *)param_copy;
+    else r->wait = (struct cudaExternalSemaphoreWaitParams *)param_copy;
+    return r;
+}
+CU2AMD_API void __cu2amd_extsem_drop(__cu2amd_extsem_record *r) {
+    if (!r) return;
+    __builtin_free(r->sems), __builtin_free(r->signal), __builtin_free(r->wait), __builtin_free(r);
+}
+
+/* Adds the node, or gives the node (of the kind asked for) its new parameters: in the graph
+ * (exec NULL) or in an executable graph (and its shadow copy). */
+CU2AMD_API cudaError_t __cu2amd_extsem_node(cudaGraphNode_t *added, cudaGraph_t graph, const cudaGraphNode_t *deps,
+                                            size_t n_deps, cudaGraphExec_t exec, cudaGraphNode_t node,
+                                            cudaExternalSemaphore_t *sems,
+                                            const struct cudaExternalSemaphoreSignalParams *signal,
+                                            const struct cudaExternalSemaphoreWaitParams *wait, unsigned int n) {
+    int is_signal = 0;
+    if (added ? (void *)0 : __cu2amd_graph_extsem_node(node, &is_signal)) {
+        if (is_signal != (signal != 0)) return __cu2amd_fail(cudaErrorInvalidValue);
+    } else if (!added) {
+        return __cu2amd_fail(cudaErrorInvalidValue);
+    }
+    cudaError_t err;
+    __cu2amd_extsem_record *r = __cu2amd_extsem_make(sems, signal, wait, n, &err);
+    if (!r) return err;
+    cudaHostNodeParams host = {signal ? __cu2amd_extsem_signal_run : __cu2amd_extsem_wait_run, r};
+    if (added) err = CU2AMD_ERR(hipGraphAddHostNode(added, graph, deps, n_deps, &host));
+    else if (!exec) err = CU2AMD_ERR(hipGraphHostNodeSetParams(node, &host));
+    else {
+        err = CU2AMD_ERR(hipGraphExecHostNodeSetParams(exec, node, &host));
+        __CU2AMD_SHADOW(exec, node, hipGraphHostNodeSetParams(shadow_, &host));
+    }
+    /* the record replaced stays: clones and instantiations of the graph may still run it */
+    if (err != cudaSuccess && added) __cu2amd_extsem_drop(r);
+    return err;
+}
+
+CU2AMD_API cudaError_t cudaGraphAddExternalSemaphoresSignalNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                                const cudaGraphNode_t *pDependencies,
+                                                                size_t numDependencies,
+                                                                const struct cudaExternalSemaphoreSignalNodeParams *nodeParams) {
+    if (!pGraphNode || !nodeParams) return __cu2amd_fail(cudaErrorInvalidValue);
+    return __cu2amd_extsem_node(pGraphNode, graph, pDependencies, numDependencies, (cudaGraphExec_t)0,
+                                (cudaGraphNode_t)0, nodeParams->extSemArray, nodeParams->paramsArray,
+                                (const struct cudaExternalSemaphoreWaitParams *)0, nodeParams->numExtSems);
+}
+CU2AMD_API cudaError_t cudaGraphAddExternalSemaphoresWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                              const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                              const struct cudaExternalSemaphoreWaitNodeParams *nodeParams) {
+    if (!pGraphNode || !nodeParams) return __cu2amd_fail(cudaErrorInvalidValue);
+    return __cu2amd_extsem_node(pGraphNode, graph, pDependencies, numDependencies, (cudaGraphExec_t)0,
+                                (cudaGraphNode_t)0, nodeParams->extSemArray,
+                                (const struct cudaExternalSemaphoreSignalParams *)0, nodeParams->paramsArray,
+                                nodeParams->numExtSems);
+}
+/* The arrays returned are the node's own (valid until its parameters change), as CUDA's. */
+CU2AMD_API cudaError_t cudaGraphExternalSemaphoresSignalNodeGetParams(
+    cudaGraphNode_t hNode, struct cudaExternalSemaphoreSignalNodeParams *params_out) {
+    int is_signal = 0;
+    __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)__cu2amd_graph_extsem_node(hNode, &is_signal);
+    if (!r || !is_signal || !params_out) return __cu2amd_fail(cudaErrorInvalidValue);
+    params_out->extSemArray = r->sems, params_out->paramsArray = r->signal, params_out->numExtSems = r->n;
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaGraphExternalSemaphoresWaitNodeGetParams(
+    cudaGraphNode_t hNode, struct cudaExternalSemaphoreWaitNodeParams *params_out) {
+    int is_signal = 1;
+    __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)__cu2amd_graph_extsem_node(hNode, &is_signal);
+    if (!r || is_signal || !params_out) return __cu2amd_fail(cudaErrorInvalidValue);
+    params_out->extSemArray = r->sems, params_out->paramsArray = r->wait, params_out->numExtSems = r->n;
+    return cudaSuccess;
+}
+CU2AMD_API cudaError_t cudaGraphExternalSemaphoresSignalNodeSetParams(
+    cudaGraphNode_t hNode, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams) {
+    if (!nodeParams) return __cu2amd_fail(cudaErrorInvalidValue);
+    return __cu2amd_extsem_node((cudaGraphNode_t *)0, (cudaGraph_t)0, (const cudaGraphNode_t *)0, 0,
+                                (cudaGraphExec_t)0, hNode, nodeParams->extSemArray, nodeParams->paramsArray,
+                                (const struct cudaExternalSemaphoreWaitParams *)0, nodeParams->numExtSems);
+}
+CU2AMD_API cudaError_t cudaGraphExternalSemaphoresWaitNodeSetParams(
+    cudaGraphNode_t hNode, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams) {
+    if (!nodeParams) return __cu2amd_fail(cudaErrorInvalidValue);
+    return __cu2amd_extsem_node((cudaGraphNode_t *)0, (cudaGraph_t)0, (const cudaGraphNode_t *)0, 0,
+                                (cudaGraphExec_t)0, hNode, nodeParams->extSemArray,
+                                (const struct cudaExternalSemaphoreSignalParams *)0, nodeParams->paramsArray,
+                                nodeParams->numExtSems);
+}
+CU2AMD_API cudaError_t cudaGraphExecExternalSemaphoresSignalNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, const struct cudaExternalSemaphoreSignalNodeParams *nodeParams) {
+    if (!hGraphExec || !nodeParams) return __cu2amd_fail(cudaErrorInvalidValue);
+    return __cu2amd_extsem_node((cudaGraphNode_t *)0, (cudaGraph_t)0, (const cudaGraphNode_t *)0, 0, hGraphExec,
+                                hNode, nodeParams->extSemArray, nodeParams->paramsArray,
+                                (const struct cudaExternalSemaphoreWaitParams *)0, nodeParams->numExtSems);
+}
+CU2AMD_API cudaError_t cudaGraphExecExternalSemaphoresWaitNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode, const struct cudaExternalSemaphoreWaitNodeParams *nodeParams) {
+    if (!hGraphExec || !nodeParams) return __cu2amd_fail(cudaErrorInvalidValue);
+    return __cu2amd_extsem_node((cudaGraphNode_t *)0, (cudaGraph_t)0, (const cudaGraphNode_t *)0, 0, hGraphExec,
+                                hNode, nodeParams->extSemArray, (const struct cudaExternalSemaphoreSignalParams *)0,
+                                nodeParams->paramsArray, nodeParams->numExtSems);
+}
+
+#endif
