@@ -41,7 +41,7 @@ from cu2amd.errors import ToolFailedError
 from cu2amd.runtime_shim.headers import include_dir
 from cu2amd.runtime_shim.host.build import cache_dir, host_triple
 
-SOURCES = ("warp.cpp", "wave.h")
+SOURCES = ("warp.cpp", "wave.h", "texture_ptx.h")
 API_HEADER = "warp_api.h"  # in include/cu2amd
 # -disable-llvm-passes: the library is optimised where it is inlined, so that what is
 # constant at a call (__builtin_constant_p: a shuffle's lane) picks the code for it.
@@ -88,6 +88,14 @@ API = frozenset(
         "__cu2amd_laneid_w64",
     }
 )
+# What the host flavour defines besides: PTX texture and surface instructions (texture_ptx.h).
+HOST_API = frozenset(
+    {
+        *("__cu2amd_ptx_tex", "__cu2amd_ptx_tex_grad", "__cu2amd_ptx_tex_fetch"),
+        *("__cu2amd_ptx_tld4", "__cu2amd_ptx_txq", "__cu2amd_ptx_suld", "__cu2amd_ptx_sust"),
+    }
+)
+_LINKED = API | HOST_API
 
 _PROCESSOR_ATTRIBUTE = re.compile(r'\s*"target-(cpu|features)"="[^"]*"')
 # The wave size stays a feature of the AMDGPU flavours' functions: optimised before they
@@ -123,7 +131,11 @@ def _flags(flavour: str) -> tuple[str, ...]:
 def library_key(flavour: str) -> str:
     """A hash of what the library of `flavour` is built from (sources, flags, this file)."""
     digest = hashlib.sha256()
-    sources = (*(_source_dir() / n for n in SOURCES), include_dir() / "cu2amd" / API_HEADER)
+    headers = (API_HEADER, "texture_device.h")  # texture_ptx.h includes the latter
+    sources = (
+        *(_source_dir() / n for n in SOURCES),
+        *(include_dir() / "cu2amd" / h for h in headers),
+    )
     for path in (*sources, Path(__file__)):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     digest.update(" ".join(_flags(flavour)).encode())
@@ -169,7 +181,7 @@ def _library_bitcode(flavour: str, key: str) -> bytes:
 
 
 def needs_library(module: llvm.ModuleRef) -> bool:
-    return any(f.is_declaration and f.name in API for f in module.functions)
+    return any(f.is_declaration and f.name in _LINKED for f in module.functions)
 
 
 def link_device_library(module: llvm.ModuleRef, flavour: str) -> bool:
@@ -182,6 +194,6 @@ def link_device_library(module: llvm.ModuleRef, flavour: str) -> bool:
     library.data_layout = module.data_layout
     module.link_in(library)
     for fn in module.functions:
-        if fn.name in API and not fn.is_declaration:
+        if fn.name in _LINKED and not fn.is_declaration:
             fn.linkage = "internal"
     return True

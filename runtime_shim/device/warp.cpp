@@ -496,3 +496,4 @@ CU2AMD_DEFINE void __cu2amd_warp_sync_w64(const char *site, unsigned long long m
 }
 
 CU2AMD_DEFINE unsigned __cu2amd_laneid_w64(void) { return cu2amd_wave_lane(); }
+#include "texture_ptx.h"

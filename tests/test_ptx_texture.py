@@ -1,0 +1,308 @@
+"""PTX texture and surface instructions (ptx_lowering/emit/texture.py): tex (.2d .3d .a2d,
+.level, .grad, .1d with integer coordinates), tld4, txq, suld.b, sust.b and suq on texture and
+surface objects made by the runtime API, written as inline PTX in a CUDA program.
+
+On the host platform each PTX fetch is compared, bit for bit, with CUDA C++'s tex2D, tex2DLod,
+tex2DGrad, tex2Dgather, tex3D, tex2DLayered and tex1Dfetch on the same object (point and
+linear filtering; clamp, wrap and border address modes), plus hand-computed values; surface
+stores and loads are checked against the array's contents (boundary modes .trap, .zero,
+.clamp; vector and narrow accesses), and the queries against the sizes. For AMD GPUs the
+instructions are a compile error naming the target."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from runtime_programs import nvcc, run_on_host
+
+PROGRAM = r"""#include <cstdio>
+#include <cstring>
+#include <cuda_runtime.h>
+
+static int failures = 0;
+#define CALL(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("FAILED %s: %d\n", #x, (int)e_); failures++; } } while (0)
+#define EXPECT(c, ...) do { if (!(c)) { printf("FAILED line %d: ", __LINE__); printf(__VA_ARGS__); printf("\n"); failures++; } } while (0)
+
+#define N 64
+__device__ float coord_x(int i) { return -1.3f + 0.37f * i; }
+__device__ float coord_y(int i) { return -0.9f + 0.23f * (i % 13); }
+
+/* tex.2d / tex.level / tex.grad / tld4 in PTX, and the same fetch through CUDA C++. */
+__global__ void ptx_2d(cudaTextureObject_t t, float scale, float4 *out) {
+    int i = threadIdx.x;
+    float x = coord_x(i) * scale, y = coord_y(i) * scale, lod = 0.5f, g = 0.01f;
+    float4 a, b, c;
+    asm("tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
+        : "=f"(a.x), "=f"(a.y), "=f"(a.z), "=f"(a.w) : "l"(t), "f"(x), "f"(y));
+    asm("tex.level.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}], %7;"
+        : "=f"(b.x), "=f"(b.y), "=f"(b.z), "=f"(b.w) : "l"(t), "f"(x), "f"(y), "f"(lod));
+    asm("tex.grad.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}], {%7, %7}, {%7, %7};"
+        : "=f"(c.x), "=f"(c.y), "=f"(c.z), "=f"(c.w) : "l"(t), "f"(x), "f"(y), "f"(g));
+    out[4 * i] = a, out[4 * i + 1] = b, out[4 * i + 2] = c;
+    asm("tld4.g.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
+        : "=f"(a.x), "=f"(a.y), "=f"(a.z), "=f"(a.w) : "l"(t), "f"(x), "f"(y));
+    out[4 * i + 3] = a;
+}
+__global__ void cxx_2d(cudaTextureObject_t t, float scale, float4 *out) {
+    int i = threadIdx.x;
+    float x = coord_x(i) * scale, y = coord_y(i) * scale;
+    out[4 * i] = tex2D<float4>(t, x, y);
+    out[4 * i + 1] = tex2DLod<float4>(t, x, y, 0.5f);
+    out[4 * i + 2] = tex2DGrad<float4>(t, x, y, make_float2(0.01f, 0.01f), make_float2(0.01f, 0.01f));
+    out[4 * i + 3] = tex2Dgather<float4>(t, x, y, 1);
+}
+/* tex.3d, tex.a2d (layer first), tex.1d with integer coordinates (tex1Dfetch), txq. */
+__global__ void ptx_more(cudaTextureObject_t t3, cudaTextureObject_t tl, cudaTextureObject_t lin, float4 *out,
+                         int4 *iout, int *q) {
+    int i = threadIdx.x;
+    float x = coord_x(i), y = coord_y(i), z = 0.31f * (i % 7) - 0.2f, w = 0.0f;
+    int layer = i % 3;
+    float4 a, b;
+    int4 c;
+    asm("tex.3d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6, %7, %8}];"
+        : "=f"(a.x), "=f"(a.y), "=f"(a.z), "=f"(a.w) : "l"(t3), "f"(x), "f"(y), "f"(z), "f"(w));
+    asm("tex.a2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6, %7, %8}];"
+        : "=f"(b.x), "=f"(b.y), "=f"(b.z), "=f"(b.w) : "l"(tl), "r"(layer), "f"(x), "f"(y), "f"(w));
+    asm("tex.1d.v4.s32.s32 {%0, %1, %2, %3}, [%4, {%5}];"
+        : "=r"(c.x), "=r"(c.y), "=r"(c.z), "=r"(c.w) : "l"(lin), "r"(i - 3));
+    out[2 * i] = a, out[2 * i + 1] = b, iout[i] = c;
+    if (i == 0) {
+        asm("txq.width.b32 %0, [%1];" : "=r"(q[0]) : "l"(t3));
+        asm("txq.height.b32 %0, [%1];" : "=r"(q[1]) : "l"(t3));
+        asm("txq.depth.b32 %0, [%1];" : "=r"(q[2]) : "l"(t3));
+    }
+}
+__global__ void cxx_more(cudaTextureObject_t t3, cudaTextureObject_t tl, cudaTextureObject_t lin, float4 *out,
+                         int4 *iout) {
+    int i = threadIdx.x;
+    float x = coord_x(i), y = coord_y(i), z = 0.31f * (i % 7) - 0.2f;
+    out[2 * i] = tex3D<float4>(t3, x, y, z);
+    out[2 * i + 1] = tex2DLayered<float4>(tl, x, y, i % 3);
+    iout[i] = tex1Dfetch<int4>(lin, i - 3);
+}
+/* sust.b / suld.b on a 2D surface of ints (x in bytes), boundary modes, suq. */
+__global__ void ptx_surf(cudaSurfaceObject_t s, int *out, int *q) {
+    int x = threadIdx.x % 8, y = threadIdx.x / 8;
+    int v = 1000 * y + x, bx = 4 * x;
+    asm volatile("sust.b.2d.b32.trap [%0, {%1, %2}], {%3};" :: "l"(s), "r"(bx), "r"(y), "r"(v) : "memory");
+    __syncthreads();
+    int r, z, c;
+    int xr = 4 * ((x + 1) % 8);
+    asm volatile("suld.b.2d.b32.trap {%0}, [%1, {%2, %3}];" : "=r"(r) : "l"(s), "r"(xr), "r"(y) : "memory");
+    int far = 4 * (x + 100);
+    asm volatile("suld.b.2d.b32.zero {%0}, [%1, {%2, %3}];" : "=r"(z) : "l"(s), "r"(far), "r"(y) : "memory");
+    asm volatile("suld.b.2d.b32.clamp {%0}, [%1, {%2, %3}];" : "=r"(c) : "l"(s), "r"(far), "r"(y) : "memory");
+    out[3 * threadIdx.x] = r, out[3 * threadIdx.x + 1] = z, out[3 * threadIdx.x + 2] = c;
+    if (threadIdx.x == 0) {
+        int2 v2;
+        asm volatile("suld.b.2d.v2.b32.trap {%0, %1}, [%2, {%3, %4}];" : "=r"(v2.x), "=r"(v2.y) : "l"(s), "r"(8), "r"(1) : "memory");
+        q[2] = v2.x, q[3] = v2.y;
+        q[4] = surf2Dread<int>(s, 12, 2);
+        asm("suq.width.b32 %0, [%1];" : "=r"(q[0]) : "l"(s));
+        asm("suq.height.b32 %0, [%1];" : "=r"(q[1]) : "l"(s));
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) { /* a narrower store: the low half of the element at (0, 3) */
+        unsigned short h = 0xBEEF;
+        asm volatile("sust.b.2d.b16.trap [%0, {%1, %2}], {%3};" :: "l"(s), "r"(0), "r"(3), "h"(h) : "memory");
+    }
+}
+
+/* suld.trap out of range: the kernel fails, as cudaBoundaryModeTrap does. */
+__global__ void ptx_trap(cudaSurfaceObject_t s, int *out) {
+    int r;
+    asm volatile("suld.b.2d.b32.trap {%0}, [%1, {%2, %3}];" : "=r"(r) : "l"(s), "r"(32), "r"(0) : "memory");
+    *out = r;
+}
+
+static cudaTextureObject_t make_tex(cudaArray_t a, cudaTextureAddressMode mode, cudaTextureFilterMode filter,
+                                    int normalized) {
+    cudaResourceDesc res;
+    memset(&res, 0, sizeof res);
+    res.resType = cudaResourceTypeArray;
+    res.res.array.array = a;
+    cudaTextureDesc td;
+    memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = td.addressMode[2] = mode;
+    td.filterMode = filter;
+    td.readMode = cudaReadModeElementType;
+    td.normalizedCoords = normalized;
+    cudaTextureObject_t t = 0;
+    CALL(cudaCreateTextureObject(&t, &res, &td, NULL));
+    return t;
+}
+
+static int same(const void *a, const void *b, size_t n, const char *what) {
+    if (memcmp(a, b, n) == 0) return 1;
+    const float *fa = (const float *)a, *fb = (const float *)b;
+    for (size_t i = 0; i < n / 4; i++)
+        if (memcmp(fa + i, fb + i, 4)) {
+            printf("FAILED %s: word %zu: PTX %g, CUDA C++ %g\n", what, i, fa[i], fb[i]);
+            break;
+        }
+    failures++;
+    return 0;
+}
+
+int main() {
+    const int W = 5, H = 4, D = 3;
+    cudaChannelFormatDesc f4 = cudaCreateChannelDesc<float4>();
+    float4 host[D * H * W];
+    for (int i = 0; i < D * H * W; i++)
+        host[i] = make_float4(i * 1.5f - 7.0f, (float)(i * i % 17), -0.25f * i, 100.0f + i);
+    cudaArray_t a2 = 0, a3 = 0, al = 0;
+    CALL(cudaMallocArray(&a2, &f4, W, H));
+    CALL(cudaMemcpy2DToArray(a2, 0, 0, host, W * sizeof(float4), W * sizeof(float4), H, cudaMemcpyHostToDevice));
+    CALL(cudaMalloc3DArray(&a3, &f4, make_cudaExtent(W, H, D)));
+    CALL(cudaMalloc3DArray(&al, &f4, make_cudaExtent(W, H, D), cudaArrayLayered));
+    cudaArray_t both[2] = {a3, al};
+    for (int k = 0; k < 2; k++) {
+        cudaMemcpy3DParms p;
+        memset(&p, 0, sizeof p);
+        p.srcPtr = make_cudaPitchedPtr(host, W * sizeof(float4), W, H);
+        p.dstArray = both[k];
+        p.extent = make_cudaExtent(W, H, D);
+        p.kind = cudaMemcpyHostToDevice;
+        CALL(cudaMemcpy3D(&p));
+    }
+    float4 *d_ptx, *d_cxx, ptx[4 * N], cxx[4 * N];
+    CALL(cudaMalloc(&d_ptx, sizeof ptx));
+    CALL(cudaMalloc(&d_cxx, sizeof cxx));
+    /* 2D: point filtering with clamp (unnormalized), linear with wrap and with clamp (normalized). */
+    struct { cudaTextureAddressMode mode; cudaTextureFilterMode filter; int normalized; const char *name; } cases[] = {
+        {cudaAddressModeClamp, cudaFilterModePoint, 0, "point clamp"},
+        {cudaAddressModeWrap, cudaFilterModeLinear, 1, "linear wrap"},
+        {cudaAddressModeClamp, cudaFilterModeLinear, 1, "linear clamp"},
+        {cudaAddressModeBorder, cudaFilterModePoint, 0, "point border"},
+    };
+    for (auto &c : cases) {
+        cudaTextureObject_t t = make_tex(a2, c.mode, c.filter, c.normalized);
+        float scale = c.normalized ? 0.2f : 1.0f;
+        ptx_2d<<<1, N>>>(t, scale, d_ptx);
+        cxx_2d<<<1, N>>>(t, scale, d_cxx);
+        CALL(cudaDeviceSynchronize());
+        CALL(cudaMemcpy(ptx, d_ptx, sizeof ptx, cudaMemcpyDeviceToHost));
+        CALL(cudaMemcpy(cxx, d_cxx, sizeof cxx, cudaMemcpyDeviceToHost));
+        same(ptx, cxx, sizeof ptx, c.name);
+        CALL(cudaDestroyTextureObject(t));
+    }
+    /* A hand-computed value: point sampling at texel (2, 1) gives it. */
+    {
+        cudaTextureObject_t t = make_tex(a2, cudaAddressModeClamp, cudaFilterModePoint, 0);
+        ptx_2d<<<1, N>>>(t, 1.0f, d_ptx);
+        CALL(cudaMemcpy(ptx, d_ptx, sizeof ptx, cudaMemcpyDeviceToHost));
+        /* thread 9: x = -1.3 + 3.33 = 2.03, y = -0.9 + 2.07 = 1.17 -> texel (2, 1) */
+        EXPECT(ptx[4 * 9].x == host[1 * W + 2].x && ptx[4 * 9].w == host[1 * W + 2].w, "tex.2d point: %g", ptx[36].x);
+        CALL(cudaDestroyTextureObject(t));
+    }
+    /* 3D, layered, linear memory with integer coordinates, txq. */
+    {
+        cudaTextureObject_t t3 = make_tex(a3, cudaAddressModeClamp, cudaFilterModeLinear, 0);
+        cudaTextureObject_t tl = make_tex(al, cudaAddressModeClamp, cudaFilterModePoint, 0);
+        int4 lin_host[8], *lin_dev, *d_i1, *d_i2, i1[N], i2[N];
+        for (int i = 0; i < 8; i++) lin_host[i] = make_int4(i, -i, 1000 + i, i * i);
+        CALL(cudaMalloc(&lin_dev, sizeof lin_host));
+        CALL(cudaMemcpy(lin_dev, lin_host, sizeof lin_host, cudaMemcpyHostToDevice));
+        cudaResourceDesc res;
+        memset(&res, 0, sizeof res);
+        res.resType = cudaResourceTypeLinear;
+        res.res.linear.devPtr = lin_dev;
+        res.res.linear.desc = cudaCreateChannelDesc<int4>();
+        res.res.linear.sizeInBytes = sizeof lin_host;
+        cudaTextureDesc td;
+        memset(&td, 0, sizeof td);
+        cudaTextureObject_t lin = 0;
+        CALL(cudaCreateTextureObject(&lin, &res, &td, NULL));
+        int *d_q, q[3];
+        CALL(cudaMalloc(&d_q, sizeof q));
+        CALL(cudaMalloc(&d_i1, sizeof i1));
+        CALL(cudaMalloc(&d_i2, sizeof i2));
+        ptx_more<<<1, N>>>(t3, tl, lin, d_ptx, d_i1, d_q);
+        cxx_more<<<1, N>>>(t3, tl, lin, d_cxx, d_i2);
+        CALL(cudaDeviceSynchronize());
+        CALL(cudaMemcpy(ptx, d_ptx, 2 * N * sizeof(float4), cudaMemcpyDeviceToHost));
+        CALL(cudaMemcpy(cxx, d_cxx, 2 * N * sizeof(float4), cudaMemcpyDeviceToHost));
+        CALL(cudaMemcpy(i1, d_i1, sizeof i1, cudaMemcpyDeviceToHost));
+        CALL(cudaMemcpy(i2, d_i2, sizeof i2, cudaMemcpyDeviceToHost));
+        CALL(cudaMemcpy(q, d_q, sizeof q, cudaMemcpyDeviceToHost));
+        same(ptx, cxx, 2 * N * sizeof(float4), "3d and a2d");
+        same(i1, i2, sizeof i1, "1d integer coordinates");
+        EXPECT(i1[3 + 5].z == 1005 && i1[0].x == 0 && i1[0].z == 0, "tex.1d.s32: %d %d", i1[8].z, i1[0].z);
+        EXPECT(q[0] == W && q[1] == H && q[2] == D, "txq: %d %d %d", q[0], q[1], q[2]);
+    }
+    /* Surfaces. */
+    {
+        cudaChannelFormatDesc i1d = cudaCreateChannelDesc<int>();
+        cudaArray_t sa = 0;
+        CALL(cudaMallocArray(&sa, &i1d, 8, 8, cudaArraySurfaceLoadStore));
+        cudaResourceDesc res;
+        memset(&res, 0, sizeof res);
+        res.resType = cudaResourceTypeArray;
+        res.res.array.array = sa;
+        cudaSurfaceObject_t s = 0;
+        CALL(cudaCreateSurfaceObject(&s, &res));
+        int *d_out, out[3 * N], *d_q, q[5], back[64];
+        CALL(cudaMalloc(&d_out, sizeof out));
+        CALL(cudaMalloc(&d_q, sizeof q));
+        ptx_surf<<<1, N>>>(s, d_out, d_q);
+        CALL(cudaDeviceSynchronize());
+        CALL(cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost));
+        CALL(cudaMemcpy(q, d_q, sizeof q, cudaMemcpyDeviceToHost));
+        CALL(cudaMemcpy2DFromArray(back, 8 * sizeof(int), sa, 0, 0, 8 * sizeof(int), 8, cudaMemcpyDeviceToHost));
+        for (int t = 0; t < N; t++) {
+            int x = t % 8, y = t / 8;
+            EXPECT(out[3 * t] == 1000 * y + (x + 1) % 8, "suld.trap %d: %d", t, out[3 * t]);
+            EXPECT(out[3 * t + 1] == 0, "suld.zero %d: %d", t, out[3 * t + 1]);
+            EXPECT(out[3 * t + 2] == 1000 * y + 7, "suld.clamp %d: %d", t, out[3 * t + 2]);
+            int want = y == 3 && x == 0 ? (int)((1000 * 3) & 0xffff0000) | 0xBEEF : 1000 * y + x;
+            EXPECT(back[t] == want, "sust %d: %d", t, back[t]);
+        }
+        EXPECT(q[0] == 8 && q[1] == 8, "suq: %d %d", q[0], q[1]);
+        EXPECT(q[2] == 1002 && q[3] == 1003 && q[4] == 2003, "suld.v2: %d %d %d", q[2], q[3], q[4]);
+        ptx_trap<<<1, 1>>>(s, d_out);
+        cudaError_t err = cudaGetLastError(); /* the host platform runs the launch at once */
+        EXPECT(err != cudaSuccess, "suld.trap out of range: %d", (int)err);
+        CALL(cudaDestroySurfaceObject(s));
+    }
+    if (failures == 0) printf("ptx_texture: PASSED\n");
+    return failures != 0;
+}
+"""
+
+# Inline PTX sampling a texture, nothing else: for the AMD targets' errors.
+AMD_PROGRAM = r"""#include <cuda_runtime.h>
+__global__ void k(cudaTextureObject_t t, float4 *out) {
+    float4 a;
+    float x = threadIdx.x, y = 0.5f;
+    asm("tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
+        : "=f"(a.x), "=f"(a.y), "=f"(a.z), "=f"(a.w) : "l"(t), "f"(x), "f"(y));
+    out[threadIdx.x] = a;
+}
+int main() { return 0; }
+"""
+
+
+def test_ptx_texture_and_surface_on_host(tmp_path: Path) -> None:
+    source = tmp_path / "ptx_texture.cu"
+    source.write_text(PROGRAM)
+    run_on_host(source, tmp_path, "ptx_texture")
+
+
+@pytest.mark.parametrize(
+    ("arch", "message"),
+    [
+        ("gfx942", "(gfx942 has no image instructions: no texture or surface access)"),
+        (
+            "gfx1100",
+            "(texture and surface instructions are lowered for the host platform only so far, "
+            "not for gfx1100)",
+        ),
+    ],
+)
+def test_ptx_texture_is_an_error_for_amd_gpus(tmp_path: Path, arch: str, message: str) -> None:
+    source = tmp_path / "ptx_texture_amd.cu"
+    source.write_text(AMD_PROGRAM)
+    proc = nvcc(f"--offload-arch={arch}", "-c", "-o", str(tmp_path / "k.o"), str(source))
+    assert proc.returncode != 0
+    assert f"error: unsupported PTX instruction 'tex.2d.v4.f32.f32' {message}" in proc.stderr
