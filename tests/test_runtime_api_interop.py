@@ -25,6 +25,7 @@ CALLS = {
     "cudaGraphicsMapResources", "cudaGraphicsResourceGetMappedPointer",
     "cudaGraphicsResourceSetMapFlags", "cudaGraphicsSubResourceGetMappedArray",
     "cudaGraphicsUnmapResources", "cudaGraphicsUnregisterResource", "cudaGLSetGLDevice",
+    "cudaGraphicsResourceGetMappedMipmappedArray",
     "cudaGLRegisterBufferObject", "cudaGLUnregisterBufferObject", "cudaGLMapBufferObject",
     "cudaGLMapBufferObjectAsync", "cudaGLUnmapBufferObject", "cudaGLUnmapBufferObjectAsync",
     "cudaGLSetBufferObjectMapFlags", "cudaImportExternalMemory",
@@ -199,6 +200,59 @@ int main() {
     glBindTexture(GL_TEXTURE_2D, 0);
     OK(cudaGraphicsUnregisterResource(images[0]));
     OK(cudaGraphicsUnregisterResource(images[1]));
+
+    /* ---- a texture's levels as a mipmapped array: R32F 8x8, 4x4, 2x2 ---- */
+    float mip[3][64], mip_got[64];
+    GLuint mtex;
+    glGenTextures(1, &mtex);
+    glBindTexture(GL_TEXTURE_2D, mtex);
+    for (int l = 0, w = 8; l < 3; l++, w /= 2) {
+        for (int i = 0; i < w * w; i++) mip[l][i] = 1000.0f * l + i;
+        glTexImage2D(GL_TEXTURE_2D, l, GL_R32F, w, w, 0, GL_RED, GL_FLOAT, mip[l]);
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    cudaGraphicsResource_t mres;
+    cudaMipmappedArray_t mipmap = NULL, again = NULL;
+    OK(cudaGraphicsGLRegisterImage(&mres, mtex, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsNone));
+    CALL(cudaGraphicsResourceGetMappedMipmappedArray(&mipmap, mres), cudaErrorUnknown); /* not mapped */
+    OK(cudaGraphicsMapResources(1, &mres, 0));
+    CALL(cudaGraphicsResourceGetMappedMipmappedArray(NULL, mres), cudaErrorInvalidValue);
+    OK(cudaGraphicsResourceGetMappedMipmappedArray(&mipmap, mres));
+    OK(cudaGraphicsResourceGetMappedMipmappedArray(&again, mres));
+    EXPECT(mipmap != NULL && again == mipmap);
+    cudaArray_t lv[3], past;
+    for (int l = 0; l < 3; l++) OK(cudaGetMipmappedArrayLevel(&lv[l], mipmap, l));
+    CALL(cudaGetMipmappedArrayLevel(&past, mipmap, 3), cudaErrorInvalidValue);
+    OK(cudaArrayGetInfo(&desc, &extent, &aflags, lv[1]));
+    EXPECT(desc.x == 32 && desc.f == cudaChannelFormatKindFloat && extent.width == 4 && extent.height == 4);
+    OK(cudaMemcpy2DFromArray(mip_got, 8, lv[2], 0, 0, 8, 2, cudaMemcpyDeviceToHost));
+    EXPECT(mip_got[0] == 2000.0f && mip_got[3] == 2003.0f);
+    OK(cudaMemcpy2DFromArray(mip_got, 16, lv[1], 0, 0, 16, 4, cudaMemcpyDeviceToHost));
+    EXPECT(mip_got[5] == 1005.0f);
+    for (int i = 0; i < 16; i++) mip_got[i] = -1.0f * i;
+    OK(cudaMemcpy2DToArray(lv[1], 0, 0, mip_got, 16, 16, 4, cudaMemcpyHostToDevice));
+    OK(cudaGraphicsUnmapResources(1, &mres, 0));
+    float gl_mip[64];
+    glBindTexture(GL_TEXTURE_2D, mtex);
+    glGetTexImage(GL_TEXTURE_2D, 1, GL_RED, GL_FLOAT, gl_mip);
+    EXPECT(gl_mip[0] == 0.0f && gl_mip[5] == -5.0f && gl_mip[15] == -15.0f);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, gl_mip);
+    EXPECT(memcmp(gl_mip, mip[0], 64 * sizeof(float)) == 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    /* mapped again read-only: a new array; its writes do not reach GL */
+    OK(cudaGraphicsResourceSetMapFlags(mres, cudaGraphicsMapFlagsReadOnly));
+    OK(cudaGraphicsMapResources(1, &mres, 0));
+    OK(cudaGraphicsResourceGetMappedMipmappedArray(&mipmap, mres));
+    OK(cudaGetMipmappedArrayLevel(&lv[2], mipmap, 2));
+    OK(cudaMemcpy2DFromArray(mip_got, 8, lv[2], 0, 0, 8, 2, cudaMemcpyDeviceToHost));
+    EXPECT(mip_got[1] == 2001.0f);
+    mip_got[1] = 7.0f;
+    OK(cudaMemcpy2DToArray(lv[2], 0, 0, mip_got, 8, 8, 2, cudaMemcpyHostToDevice));
+    OK(cudaGraphicsUnregisterResource(mres)); /* unmaps first */
+    glBindTexture(GL_TEXTURE_2D, mtex);
+    glGetTexImage(GL_TEXTURE_2D, 2, GL_RED, GL_FLOAT, gl_mip);
+    EXPECT(gl_mip[1] == 2001.0f);
+    glBindTexture(GL_TEXTURE_2D, 0);
 
     /* ---- the deprecated buffer-object API ---- */
     int ints[64], iback[64];

@@ -44,6 +44,13 @@ _LEGACY = (
     "over the cudaGraphics* functions, with a resource cu2amd keeps per registered buffer object "
     "(CUDA's deprecated API)"
 )
+_MIPMAP = (
+    "HIP 5.2 has none, and its mipmapped arrays cannot be made of existing arrays: a mipmapped "
+    "array of its own (2D and 3D textures; cube maps and layered textures: "
+    "cudaErrorNotSupported) whose levels are copied from the mapped levels when first asked "
+    "for and written back to them (unless mapped read-only) when the resource is unmapped; "
+    "the same array until then; " + _GL_HOST.removesuffix("; ")
+)
 _EXT_HOST = (
     "host platform: opaque file descriptors only (other handle types: cudaErrorNotSupported); "
 )
@@ -126,6 +133,11 @@ RUNTIME: dict[str, Impl] = {
     "cudaGraphicsUnregisterResource": Impl(
         "hipGraphicsUnregisterResource", note="a mapped resource is unmapped first"
     ),
+    "cudaGraphicsResourceGetMappedMipmappedArray": Impl(
+        _HEADER + ": hipGraphicsSubResourceGetMappedArray, hipMallocMipmappedArray",
+        E,
+        _MIPMAP,
+    ),
     # OpenGL
     "cudaGLGetDevices": Impl(
         "hipGLGetDevices",
@@ -168,6 +180,13 @@ RUNTIME: dict[str, Impl] = {
     "cudaSignalExternalSemaphoresAsync": Impl("hipSignalExternalSemaphoresAsync", E, _SEM),
     "cudaWaitExternalSemaphoresAsync": Impl("hipWaitExternalSemaphoresAsync", E, _SEM),
     "cudaDestroyExternalSemaphore": Impl("hipDestroyExternalSemaphore"),
+    "cudaExternalMemoryGetMappedMipmappedArray": Impl(
+        "",
+        Status.UNSUPPORTED,
+        "no honest layout: CUDA reads the levels in the layout the exporting API (Vulkan, "
+        "Direct3D) gave the image, which neither CUDA's documentation nor an opaque file "
+        "descriptor states; HIP 5.2 has no hipExternalMemoryGetMappedMipmappedArray",
+    ),
 }
 
 # The driver API (cu2amd/driver_interop.h): the runtime's records, HIP's calls, the driver's errors.

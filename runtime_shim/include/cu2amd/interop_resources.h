@@ -23,6 +23,10 @@ struct cudaGraphicsResource {
     unsigned int __hip_flags;      /* the flags HIP's resource was registered with */
     int __mapped;
     int __legacy; /* registered by cudaGLRegisterBufferObject or cuGLRegisterBufferObject */
+    /* a mipmapped array the runtime made of the mapped texture's levels (copies), and what writes them back
+     * to the mapped levels and frees it: called before an unmap (cudaGraphicsResourceGetMappedMipmappedArray) */
+    void *__mipmap;
+    void (*__mipmap_release)(struct cudaGraphicsResource *resource);
     struct cudaGraphicsResource *__next;
 };
 
@@ -100,6 +104,7 @@ CU2AMD_API int __cu2amd_graphics_unregister(struct cudaGraphicsResource *resourc
     if (found) *p = resource->__next;
     __cu2amd_graphics_resources(0);
     if (!found) return CU2AMD_GFX_INVALID_HANDLE;
+    if (resource->__mipmap && resource->__mipmap_release) resource->__mipmap_release(resource);
     int err = hipGraphicsUnregisterResource(resource->__hip);
     free(resource);
     return err;
@@ -132,6 +137,8 @@ CU2AMD_API int __cu2amd_graphics_map(int count, struct cudaGraphicsResource *con
         }
     }
     if (err != 0 || count == 0) return err;
+    for (int i = 0; !map && i < count; i++)
+        if (resources[i]->__mipmap && resources[i]->__mipmap_release) resources[i]->__mipmap_release(resources[i]);
     void *small[8];
     void **hip = count <= 8 ? small : (void **)malloc(sizeof(void *) * (size_t)count);
     if (!hip) return CU2AMD_GFX_OUT_OF_MEMORY;
