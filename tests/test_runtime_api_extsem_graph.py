@@ -5,7 +5,8 @@ executable graph's values set before each launch, while another thread plays the
 it checks the kernel has not run before it signals A, then waits for B and checks the
 kernel's result and the eventfd. It also checks the node types, that parameters are copied
 (GetParams, SetParams on the graph, on the executable graph, through cudaGraphAddNode and the
-generic cudaGraph*NodeSetParams), clones, the DOT dump and the errors. Built and run on the host
+generic cudaGraph*NodeSetParams), clones, the DOT dump, stream capture of
+cudaSignal/WaitExternalSemaphoresAsync (nodes, run at launch) and the errors. Built and run on the host
 platform; built and linked for gfx942, where the nodes are cudaErrorNotSupported."""
 
 from __future__ import annotations
@@ -221,6 +222,37 @@ int main() {
     EXPECT(*word_b == 302);
     np.type = cudaGraphNodeTypeExtSemaphoreWait;
     CALL(cudaGraphNodeSetParams(gs, &np), cudaErrorInvalidValue);
+
+    /* captured: the semaphore calls on a capturing stream become nodes, run at launch */
+    cudaStream_t cap;
+    OK(cudaStreamCreate(&cap));
+    OK(cudaStreamBeginCapture(cap, cudaStreamCaptureModeGlobal));
+    wp[0].params.fence.value = 2; /* A is 5 */
+    OK(cudaWaitExternalSemaphoresAsync(&a, wp, 1, cap));
+    step<<<1, 1, 0, cap>>>(counter, seen);
+    sp[0].params.fence.value = 400;
+    OK(cudaSignalExternalSemaphoresAsync(&b, sp, 1, cap));
+    cudaGraph_t captured;
+    OK(cudaStreamEndCapture(cap, &captured));
+    EXPECT(*word_b == 302 && *counter == LAUNCHES + 1); /* nothing ran yet */
+    cudaGraphNode_t cn[3];
+    size_t ncn = 3;
+    OK(cudaGraphGetNodes(captured, cn, &ncn));
+    EXPECT(ncn == 3);
+    int kinds = 0;
+    for (size_t i = 0; i < ncn; i++) {
+        OK(cudaGraphNodeGetType(cn[i], &t));
+        kinds |= t == cudaGraphNodeTypeExtSemaphoreWait ? 1 : t == cudaGraphNodeTypeExtSemaphoreSignal ? 2 : 0;
+    }
+    EXPECT(kinds == 3);
+    cudaGraphExec_t exec4;
+    OK(cudaGraphInstantiate(&exec4, captured, 0));
+    OK(cudaGraphLaunch(exec4, cap));
+    OK(cudaStreamSynchronize(cap));
+    EXPECT(*word_b == 400 && *counter == LAUNCHES + 2);
+    OK(cudaGraphExecDestroy(exec4));
+    OK(cudaGraphDestroy(captured));
+    OK(cudaStreamDestroy(cap));
 
     OK(cudaGraphExecDestroy(exec2));
     OK(cudaGraphExecDestroy(exec3));

@@ -58,7 +58,8 @@ _SEM = (
     _EXT_HOST + "a binary semaphore is an eventfd (signal adds 1; wait blocks until it is "
     "signalled and resets it), a timeline semaphore (cudaExternalSemaphoreHandleTypeTimeline"
     "SemaphoreFd) a file whose first 8 bytes hold its value; done when called (streams run at "
-    "once); AMD: HIP's, which has no timeline-fd type"
+    "once), or on a capturing stream a semaphore node of the graph, as CUDA captures them; "
+    "AMD: HIP's, which has no timeline-fd type"
 )
 
 _ENUMERATORS = """

@@ -10,7 +10,8 @@
  * a timeline's 64-bit word in a shared file) and run in the launching thread. On AMD GPUs
  * signalling or waiting a semaphore HIP imported is a HIP call, which a host node's callback
  * may not make (HIP's rule: it can deadlock HIP's callback thread): the nodes are
- * cudaErrorNotSupported there. */
+ * cudaErrorNotSupported there. On the host platform cudaSignal/WaitExternalSemaphoresAsync on a
+ * capturing stream add such nodes to the captured graph, as CUDA's do. */
 #ifndef CU2AMD_RUNTIME_GRAPH_EXTSEM_H
 #define CU2AMD_RUNTIME_GRAPH_EXTSEM_H
 
@@ -41,18 +42,21 @@ CU2AMD_API void *__cu2amd_graph_extsem_node(cudaGraphNode_t node, int *is_signal
     return host.userData;
 }
 
-/* Whether the nodes can work: only on the host platform (see above). */
-CU2AMD_API cudaError_t __cu2amd_extsem_nodes_available(void) {
+/* Whether the nodes can work: only on the host platform (see above); -1 without a device. */
+CU2AMD_API int __cu2amd_extsem_on_host(void) {
     static int known = -1; /* 1: the host platform */
     if (known < 0) {
         __cu2amd_hip_device_prop hip;
         int device = 0;
-        if (hipGetDevice(&device) != 0 || hipGetDeviceProperties(&hip, device) != 0)
-            return __cu2amd_fail(cudaErrorNoDevice);
+        if (hipGetDevice(&device) != 0 || hipGetDeviceProperties(&hip, device) != 0) return -1;
         hip.gcnArchName[sizeof hip.gcnArchName - 1] = 0;
         known = __builtin_strcmp(hip.gcnArchName, "host") == 0;
     }
-    return known ? cudaSuccess : __cu2amd_fail(cudaErrorNotSupported);
+    return known;
+}
+CU2AMD_API cudaError_t __cu2amd_extsem_nodes_available(void) {
+    int host = __cu2amd_extsem_on_host();
+    return host > 0 ? cudaSuccess : __cu2amd_fail(host < 0 ? cudaErrorNoDevice : cudaErrorNotSupported);
 }
 
 /* A record of the parameters (one of signal/wait is NULL); NULL with *err set when invalid. */
@@ -117,6 +121,33 @@ CU2AMD_API cudaError_t __cu2amd_extsem_node(cudaGraphNode_t *added, cudaGraph_t 
     /* the record replaced stays: clones and instantiations of the graph may still run it */
     if (err != cudaSuccess && added) __cu2amd_extsem_drop(r);
     return err;
+}
+
+/* cudaSignal/WaitExternalSemaphoresAsync on a capturing stream (host platform): a node of the
+ * captured graph, after the stream's dependencies, as CUDA captures them; 0 when the stream is
+ * not capturing (or on AMD GPUs, where HIP's own functions decide), else 1 with the result in *err. */
+CU2AMD_API int __cu2amd_capture_extsem(const cudaExternalSemaphore_t *sems,
+                                       const struct cudaExternalSemaphoreSignalParams *signal,
+                                       const struct cudaExternalSemaphoreWaitParams *wait, unsigned int n,
+                                       cudaStream_t stream, cudaError_t *err) {
+    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+    cudaGraph_t graph = (cudaGraph_t)0;
+    const cudaGraphNode_t *deps = (const cudaGraphNode_t *)0;
+    size_t n_deps = 0;
+    if (__cu2amd_stream(stream) == (cudaStream_t)0 || __cu2amd_extsem_on_host() <= 0 ||
+        cudaStreamGetCaptureInfo(stream, &status, (unsigned long long *)0, &graph, &deps, &n_deps) != cudaSuccess ||
+        status == cudaStreamCaptureStatusNone)
+        return 0;
+    if (status != cudaStreamCaptureStatusActive) {
+        *err = __cu2amd_fail(cudaErrorStreamCaptureInvalidated);
+        return 1;
+    }
+    cudaGraphNode_t node;
+    *err = __cu2amd_extsem_node(&node, graph, deps, n_deps, (cudaGraphExec_t)0, (cudaGraphNode_t)0,
+                                (cudaExternalSemaphore_t *)sems, signal, wait, n);
+    if (*err == cudaSuccess)
+        *err = cudaStreamUpdateCaptureDependencies(stream, &node, 1, cudaStreamSetCaptureDependencies);
+    return 1;
 }
 
 CU2AMD_API cudaError_t cudaGraphAddExternalSemaphoresSignalNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,

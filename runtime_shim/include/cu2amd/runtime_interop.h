@@ -376,10 +376,19 @@ CU2AMD_API cudaError_t cudaImportExternalSemaphore(cudaExternalSemaphore_t *extS
     return err;
 }
 
+/* On a capturing stream: a semaphore node (cu2amd/runtime_graph_extsem.h). */
+CU2AMD_API int __cu2amd_capture_extsem(const cudaExternalSemaphore_t *sems,
+                                       const struct cudaExternalSemaphoreSignalParams *signal,
+                                       const struct cudaExternalSemaphoreWaitParams *wait, unsigned int n,
+                                       cudaStream_t stream, cudaError_t *err);
 CU2AMD_API cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray,
                                                          const struct cudaExternalSemaphoreSignalParams *paramsArray,
                                                          unsigned int numExtSems, cudaStream_t stream = 0) {
     if (numExtSems && (!extSemArray || !paramsArray)) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaError_t captured;
+    if (__cu2amd_capture_extsem(extSemArray, paramsArray, (const struct cudaExternalSemaphoreWaitParams *)0,
+                                numExtSems, stream, &captured))
+        return captured;
     __cu2amd_hip_external_semaphore_signal_params *p = (__cu2amd_hip_external_semaphore_signal_params *)calloc(
         numExtSems ? numExtSems : 1, sizeof *p);
     if (!p) return __cu2amd_fail(cudaErrorMemoryAllocation);
@@ -398,6 +407,10 @@ CU2AMD_API cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemapho
                                                        const struct cudaExternalSemaphoreWaitParams *paramsArray,
                                                        unsigned int numExtSems, cudaStream_t stream = 0) {
     if (numExtSems && (!extSemArray || !paramsArray)) return __cu2amd_fail(cudaErrorInvalidValue);
+    cudaError_t captured;
+    if (__cu2amd_capture_extsem(extSemArray, (const struct cudaExternalSemaphoreSignalParams *)0, paramsArray,
+                                numExtSems, stream, &captured))
+        return captured;
     __cu2amd_hip_external_semaphore_wait_params *p = (__cu2amd_hip_external_semaphore_wait_params *)calloc(
         numExtSems ? numExtSems : 1, sizeof *p);
     if (!p) return __cu2amd_fail(cudaErrorMemoryAllocation);
