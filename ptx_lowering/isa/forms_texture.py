@@ -15,6 +15,7 @@ VP, AL = Op.DATA_PRED, Op.ADDR_LIST
 U = Status.UNSUPPORTED
 TEX = "texture sampling"
 SURF = "surface access"
+IMG = "AMD GPUs without image instructions (gfx940-gfx950): an error naming the target"
 HOST = "host platform only: an error naming the target on AMD GPUs"
 GEOM = slot("geom", "1d 2d 3d a1d a2d cube acube 2dms a2dms")
 CTYPE = slot("ctype", "s32 f32")
@@ -25,8 +26,9 @@ SGEOM = "1d 2d 3d a1d a2d"
 SCLAMP = slot("clamp", "trap clamp zero")
 
 
-# Lowered (ptx_lowering/emit/texture.py, host platform): unified-mode texture and surface
-# objects (a .b64 handle), the geometries without cube maps and multisampling.
+# Lowered (ptx_lowering/emit/texture.py; host platform, and AMD GPUs with image instructions
+# but txq/suq): unified-mode texture and surface objects (a .b64 handle), the geometries
+# without cube maps and multisampling.
 LGEOM = slot("geom", "1d 2d 3d a1d a2d cube acube 2dms a2dms", supported=SGEOM)
 LV4 = (slot("vec", "v4"), slot("dtype", "u32 s32 f16 f32", supported="u32 s32 f32"))
 S = Status.SUPPORTED
@@ -41,7 +43,7 @@ def _tex(mip: str, vec: tuple[Slot, ...], extra: tuple[Op, ...]) -> Form:
 def _tex_lowered(mip: str, extra: tuple[Op, ...]) -> Form:
     head = (slot("mipmap", mip),) if mip else ()
     return Form("tex", "9.7.10.3", (*head, LGEOM, *LV4, CTYPE), (VP, AL, *extra, *EF), S,
-                emitter="texture.tex", note=HOST)  # fmt: skip
+                emitter="texture.tex", note=IMG)  # fmt: skip
 
 
 # fmt: off
@@ -55,7 +57,7 @@ FORMS = (
                               slot("geom", "2d a2d cube acube", supported="2d"),
                               slot("vec", "v4"), slot("dtype", "u32 s32 f32"),
                               slot("ctype", "f32")), (VP, AL, *EF), S, emitter="texture.tld4",
-         note=HOST),
+         note=IMG),
     Form("txq", "9.7.10.5", (slot("query", "width height depth channel_data_type channel_order "
                                            "normalized_coords array_size num_mipmap_levels "
                                            "num_samples", supported=QUERY), slot("type", "b32")),
@@ -69,10 +71,10 @@ FORMS = (
     # 9.7.11.1 suld / 9.7.11.2 sust / 9.7.11.3 sured / 9.7.11.4 suq
     Form("suld", "9.7.11.1", (slot("fmt", "b"), slot("geom", SGEOM), opt("cop", "ca cg cs cv"),
                               opt("vec", "v2 v4"), slot("dtype", "b8 b16 b32 b64"), SCLAMP),
-         (V, AL), S, emitter="texture.suld", note=HOST),
+         (V, AL), S, emitter="texture.suld", note=IMG),
     Form("sust", "9.7.11.2", (slot("fmt", "b"), slot("geom", SGEOM), opt("cop", "wb cg cs wt"),
                               opt("vec", "v2 v4"), slot("ctype", "b8 b16 b32 b64"), SCLAMP),
-         (AL, V), S, emitter="texture.sust", note=HOST),
+         (AL, V), S, emitter="texture.sust", note=IMG),
     Form("sust", "9.7.11.2", (slot("fmt", "p"), slot("geom", "1d 2d 3d"), opt("vec", "v2 v4"),
                               slot("ctype", "b32"), SCLAMP), (AL, V), U, note=SURF),
     Form("sured", "9.7.11.3", (slot("fmt", "b"), slot("op", "add min max and or"),

@@ -2,8 +2,8 @@
  * for the host platform: the neutral builtins __cu2amd_ptx_* that ptx_lowering/emit/texture.py
  * calls, over the same software sampling as CUDA C++'s tex2D and surf2Dread
  * (cu2amd/texture_device.h, host-platform part), so PTX and CUDA C++ give the same values.
- * Included by warp.cpp; empty for the AMDGPU flavours (the PTX lowering rejects these
- * instructions there). A texture or surface object is a pointer to the host runtime's
+ * Included by warp.cpp; empty for the AMDGPU flavours (the PTX lowering calls OCKL's image
+ * functions there, as texture_device.h does). A texture or surface object is a pointer to the host runtime's
  * cu2amd_texref. Results go through memory (`out`), four 32-bit words for tex and tld4, the
  * access's bytes for suld. */
 #ifndef CU2AMD_DEVICE_TEXTURE_PTX_H
