@@ -1,6 +1,7 @@
 """PTX texture and surface instructions (ptx_lowering/emit/texture.py): tex (.2d .3d .a2d,
 .level, .grad, .1d with integer coordinates), tld4, txq, suld.b, sust.b and suq on texture and
-surface objects made by the runtime API, written as inline PTX in a CUDA program.
+surface objects made by the runtime API, written as inline PTX in a CUDA program and as a
+standalone PTX module loaded with cuModuleLoadData.
 
 On the host platform each PTX fetch is compared, bit for bit, with CUDA C++'s tex2D, tex2DLod,
 tex2DGrad, tex2Dgather, tex3D, tex2DLayered and tex1Dfetch on the same object (point and
@@ -18,6 +19,7 @@ from runtime_programs import nvcc, run_on_host
 
 PROGRAM = r"""#include <cstdio>
 #include <cstring>
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 static int failures = 0;
@@ -116,6 +118,20 @@ __global__ void ptx_trap(cudaSurfaceObject_t s, int *out) {
     *out = r;
 }
 
+/* Standalone PTX, loaded with the driver API: tex.2d at (0.3 i, 0.3 i - 0.5). */
+static const char *STANDALONE_PTX = ".version 7.8\n.target sm_80\n.address_size 64\n"
+    ".visible .entry standalone(.param .u64 t, .param .u64 out)\n{\n"
+    "  .reg .b32 %r<2>;\n  .reg .f32 %f<8>;\n  .reg .b64 %rd<5>;\n"
+    "  ld.param.u64 %rd1, [t];\n  ld.param.u64 %rd2, [out];\n  mov.u32 %r1, %tid.x;\n"
+    "  cvt.rn.f32.u32 %f1, %r1;\n  mul.rn.f32 %f1, %f1, 0f3E99999A;\n  add.rn.f32 %f2, %f1, 0fBF000000;\n"
+    "  tex.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}];\n"
+    "  mul.wide.u32 %rd3, %r1, 16;\n  add.s64 %rd4, %rd2, %rd3;\n"
+    "  st.global.v4.f32 [%rd4], {%f3, %f4, %f5, %f6};\n  ret;\n}\n";
+__global__ void cxx_standalone(cudaTextureObject_t t, float4 *out) {
+    float x = __fmul_rn((float)threadIdx.x, 0.3f), y = __fadd_rn(x, -0.5f);
+    out[threadIdx.x] = tex2D<float4>(t, x, y);
+}
+
 static cudaTextureObject_t make_tex(cudaArray_t a, cudaTextureAddressMode mode, cudaTextureFilterMode filter,
                                     int normalized) {
     cudaResourceDesc res;
@@ -194,6 +210,27 @@ int main() {
         CALL(cudaMemcpy(ptx, d_ptx, sizeof ptx, cudaMemcpyDeviceToHost));
         /* thread 9: x = -1.3 + 3.33 = 2.03, y = -0.9 + 2.07 = 1.17 -> texel (2, 1) */
         EXPECT(ptx[4 * 9].x == host[1 * W + 2].x && ptx[4 * 9].w == host[1 * W + 2].w, "tex.2d point: %g", ptx[36].x);
+        CALL(cudaDestroyTextureObject(t));
+    }
+    /* The same fetch from standalone PTX (cuModuleLoadData) and from CUDA C++. */
+    {
+        cudaTextureObject_t t = make_tex(a2, cudaAddressModeClamp, cudaFilterModeLinear, 0);
+        CUmodule mod;
+        CUfunction fn;
+        CUresult r = cuModuleLoadData(&mod, STANDALONE_PTX);
+        EXPECT(r == CUDA_SUCCESS, "cuModuleLoadData: %d", (int)r);
+        if (r == CUDA_SUCCESS) {
+            EXPECT(cuModuleGetFunction(&fn, mod, "standalone") == CUDA_SUCCESS, "cuModuleGetFunction");
+            void *params[] = {&t, &d_ptx};
+            EXPECT(cuLaunchKernel(fn, 1, 1, 1, N, 1, 1, 0, 0, params, 0) == CUDA_SUCCESS, "cuLaunchKernel");
+            cxx_standalone<<<1, N>>>(t, d_cxx);
+            CALL(cudaDeviceSynchronize());
+            CALL(cudaMemcpy(ptx, d_ptx, N * sizeof(float4), cudaMemcpyDeviceToHost));
+            CALL(cudaMemcpy(cxx, d_cxx, N * sizeof(float4), cudaMemcpyDeviceToHost));
+            same(ptx, cxx, N * sizeof(float4), "standalone PTX");
+            EXPECT(ptx[5].x != ptx[6].x, "linear filtering varies: %g", ptx[5].x);
+            cuModuleUnload(mod);
+        }
         CALL(cudaDestroyTextureObject(t));
     }
     /* 3D, layered, linear memory with integer coordinates, txq. */
