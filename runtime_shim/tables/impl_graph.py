@@ -461,7 +461,16 @@ DRIVER.update(
             n.replace("cuda", "cu", 1): Impl(
                 "", _U, f"cuda_runtime_api.h provides the runtime API's {n}; cuda.h does not yet"
             )
-            for n in _CUDA12 + _CUDA_EXTSEM
+            for n in _CUDA12
+        },
+        **{
+            n.replace("cuda", "cu", 1): Impl(
+                "cu2amd: host nodes over hipGraphAddHostNode (cu2amd/driver_interop.h)",
+                E,
+                _EXTSEM.replace("cudaErrorNotSupported", "CUDA_ERROR_NOT_SUPPORTED")
+                + "; the runtime's and the driver's nodes are one kind (cu2amd/extsem_nodes.h)",
+            )
+            for n in _CUDA_EXTSEM
         },
         **{n: Impl(hip_name(n.removesuffix("_v2")), E, _EDGES) for n in _CU_EDGES},
         "cuStreamGetCaptureInfo_v3": Impl("hipStreamGetCaptureInfo_v2", E, _EDGES),
@@ -498,6 +507,11 @@ _CU_ENUMERATORS = """
 _CU_HEADER = "cu2amd: CUDA's {} (cu2amd/driver_graph.h)"
 # The driver API's (cuda.h, cu2amd/driver_graph.h): name -> (kind, what it is).
 DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
+    **{
+        n + tag: (Kind.TYPE, "cu2amd/driver_interop.h: CUDA's layout")
+        for n in names("CUDA_EXT_SEM_SIGNAL_NODE_PARAMS CUDA_EXT_SEM_WAIT_NODE_PARAMS")
+        for tag in ("", "_v1", "_v2", "_st", "_v2_st")
+    },
     **{n: (Kind.ENUMERATOR, _CU_HEADER.format("value")) for n in names(_CU_ENUMERATORS)},
     **{
         n + tag: (kind, _CU_HEADER.format("values"))

@@ -105,6 +105,8 @@
     X(cuGraphAddEmptyNode) \
     X(cuGraphAddEventRecordNode) \
     X(cuGraphAddEventWaitNode) \
+    X(cuGraphAddExternalSemaphoresSignalNode) \
+    X(cuGraphAddExternalSemaphoresWaitNode) \
     X(cuGraphAddHostNode) \
     X(cuGraphAddKernelNode) \
     X(cuGraphAddMemsetNode) \
@@ -122,10 +124,16 @@
     X(cuGraphExecDestroy) \
     X(cuGraphExecEventRecordNodeSetEvent) \
     X(cuGraphExecEventWaitNodeSetEvent) \
+    X(cuGraphExecExternalSemaphoresSignalNodeSetParams) \
+    X(cuGraphExecExternalSemaphoresWaitNodeSetParams) \
     X(cuGraphExecHostNodeSetParams) \
     X(cuGraphExecKernelNodeSetParams) \
     X(cuGraphExecMemsetNodeSetParams) \
     X(cuGraphExecUpdate) \
+    X(cuGraphExternalSemaphoresSignalNodeGetParams) \
+    X(cuGraphExternalSemaphoresSignalNodeSetParams) \
+    X(cuGraphExternalSemaphoresWaitNodeGetParams) \
+    X(cuGraphExternalSemaphoresWaitNodeSetParams) \
     X(cuGraphGetEdges) \
     X(cuGraphGetEdges_v2) \
     X(cuGraphGetNodes) \

@@ -6,6 +6,7 @@
 #define CU2AMD_DRIVER_GRAPH_H
 
 #include "cu2amd/runtime_hip_graph.h"
+#include "cu2amd/extsem_nodes.h"
 
 typedef struct ihipGraph *CUgraph;
 typedef struct hipGraphNode *CUgraphNode;
@@ -201,6 +202,8 @@ CU2AMD_API CUresult cuGraphNodeGetType(CUgraphNode hNode, CUgraphNodeType *type)
     if (!type) return CUDA_ERROR_INVALID_VALUE;
     CUresult err = CU2AMD_CU(hipGraphNodeGetType(hNode, &hip));
     if (err == CUDA_SUCCESS) *type = hip >= 9 && hip <= 11 ? CU_GRAPH_NODE_TYPE_MEMCPY : (CUgraphNodeType)(hip - 1);
+    struct __cu2amd_extsem_record *r = err == CUDA_SUCCESS ? __cu2amd_extsem_of(hNode) : 0;
+    if (r) *type = r->signal ? CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL : CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT;
     return err;
 }
 CU2AMD_API CUresult cuGraphDestroyNode(CUgraphNode hNode) { return CU2AMD_CU(hipGraphDestroyNode(hNode)); }

@@ -374,4 +374,118 @@ CU2AMD_API CUresult cuDestroyExternalSemaphore(CUexternalSemaphore extSem) {
     return CU2AMD_CU(hipDestroyExternalSemaphore((void *)extSem));
 }
 
+/* ------------------------------------------------------------------ external semaphore graph nodes */
+
+/* Host nodes over cu2amd/extsem_nodes.h (the runtime's too): host platform only, CUDA_ERROR_NOT_SUPPORTED on AMD
+ * GPUs, where the callback would be a HIP call from a host node's callback, which HIP forbids. */
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st {
+    CUexternalSemaphore *extSemArray;
+    const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray;
+    unsigned int numExtSems;
+} CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS;
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
+    CUexternalSemaphore *extSemArray;
+    const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray;
+    unsigned int numExtSems;
+} CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
+    CUexternalSemaphore *extSemArray;
+    const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray;
+    unsigned int numExtSems;
+} CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
+    CUexternalSemaphore *extSemArray;
+    const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray;
+    unsigned int numExtSems;
+} CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
+/* extsem_nodes.h reads CUDA's parameters by offset */
+typedef char __cu2amd_cu_extsem_layout[offsetof(CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS, params.keyedMutex.timeoutMs) == 24 &&
+                                               offsetof(CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS, flags) == 72 &&
+                                               offsetof(CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS, flags) == 72
+                                           ? 1
+                                           : -1];
+
+/* Adds a node (added), or sets the parameters of `node` in its graph (exec NULL) or in an executable graph. */
+CU2AMD_API CUresult __cu2amd_cu_extsem_node(CUgraphNode *added, CUgraph graph, const CUgraphNode *deps, size_t n_deps,
+                                            CUgraphExec exec, CUgraphNode node, CUexternalSemaphore *sems,
+                                            const void *params, size_t each, unsigned int n, int signal) {
+    char arch[300];
+    CUresult err = __cu2amd_cu_arch(arch, sizeof arch);
+    if (err != CUDA_SUCCESS) return err;
+    if (strcmp(arch, "host") != 0) return CU2AMD_CU(CUDA_ERROR_NOT_SUPPORTED);
+    if (!added) {
+        struct __cu2amd_extsem_record *old = __cu2amd_extsem_of(node);
+        if (!old || old->signal != signal) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    }
+    int bad = n == 0 || !sems || !params;
+    for (unsigned int i = 0; !bad && i < n; i++) bad = !sems[i];
+    if (bad) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    struct __cu2amd_extsem_record *r = __cu2amd_extsem_make((void *const *)sems, params, each, n, signal);
+    if (!r) return CU2AMD_CU(CUDA_ERROR_OUT_OF_MEMORY);
+    cudaHostNodeParams host;
+    host.fn = __cu2amd_extsem_run, host.userData = r;
+    if (added) err = CU2AMD_CU(hipGraphAddHostNode(added, graph, deps, n_deps, &host));
+    else if (!exec) err = CU2AMD_CU(hipGraphHostNodeSetParams(node, &host));
+    else err = CU2AMD_CU(hipGraphExecHostNodeSetParams(exec, node, &host));
+    if (err != CUDA_SUCCESS && added) __cu2amd_extsem_drop(r);
+    return err;
+}
+CU2AMD_API CUresult cuGraphAddExternalSemaphoresSignalNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                                           const CUgraphNode *dependencies, size_t numDependencies,
+                                                           const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+    if (!phGraphNode || !nodeParams) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_extsem_node(phGraphNode, hGraph, dependencies, numDependencies, 0, 0, nodeParams->extSemArray,
+                                   nodeParams->paramsArray, sizeof *nodeParams->paramsArray, nodeParams->numExtSems, 1);
+}
+CU2AMD_API CUresult cuGraphAddExternalSemaphoresWaitNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                                         const CUgraphNode *dependencies, size_t numDependencies,
+                                                         const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+    if (!phGraphNode || !nodeParams) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_extsem_node(phGraphNode, hGraph, dependencies, numDependencies, 0, 0, nodeParams->extSemArray,
+                                   nodeParams->paramsArray, sizeof *nodeParams->paramsArray, nodeParams->numExtSems, 0);
+}
+CU2AMD_API CUresult cuGraphExternalSemaphoresSignalNodeSetParams(CUgraphNode hNode,
+                                                                 const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+    if (!nodeParams) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_extsem_node(0, 0, 0, 0, 0, hNode, nodeParams->extSemArray, nodeParams->paramsArray,
+                                   sizeof *nodeParams->paramsArray, nodeParams->numExtSems, 1);
+}
+CU2AMD_API CUresult cuGraphExternalSemaphoresWaitNodeSetParams(CUgraphNode hNode,
+                                                               const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+    if (!nodeParams) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_extsem_node(0, 0, 0, 0, 0, hNode, nodeParams->extSemArray, nodeParams->paramsArray,
+                                   sizeof *nodeParams->paramsArray, nodeParams->numExtSems, 0);
+}
+CU2AMD_API CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                                                     const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams) {
+    if (!hGraphExec || !nodeParams) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_extsem_node(0, 0, 0, 0, hGraphExec, hNode, nodeParams->extSemArray, nodeParams->paramsArray,
+                                   sizeof *nodeParams->paramsArray, nodeParams->numExtSems, 1);
+}
+CU2AMD_API CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                                                   const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams) {
+    if (!hGraphExec || !nodeParams) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    return __cu2amd_cu_extsem_node(0, 0, 0, 0, hGraphExec, hNode, nodeParams->extSemArray, nodeParams->paramsArray,
+                                   sizeof *nodeParams->paramsArray, nodeParams->numExtSems, 0);
+}
+/* The arrays returned are the node's own (valid until its parameters change), as CUDA's. */
+CU2AMD_API CUresult cuGraphExternalSemaphoresSignalNodeGetParams(CUgraphNode hNode,
+                                                                 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *params_out) {
+    struct __cu2amd_extsem_record *r = __cu2amd_extsem_of(hNode);
+    if (!r || !r->signal || !params_out) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    params_out->extSemArray = (CUexternalSemaphore *)r->sems, params_out->numExtSems = r->n;
+    params_out->paramsArray = (const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *)r->params;
+    return CUDA_SUCCESS;
+}
+CU2AMD_API CUresult cuGraphExternalSemaphoresWaitNodeGetParams(CUgraphNode hNode,
+                                                               CUDA_EXT_SEM_WAIT_NODE_PARAMS *params_out) {
+    struct __cu2amd_extsem_record *r = __cu2amd_extsem_of(hNode);
+    if (!r || r->signal || !params_out) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    params_out->extSemArray = (CUexternalSemaphore *)r->sems, params_out->numExtSems = r->n;
+    params_out->paramsArray = (const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *)r->params;
+    return CUDA_SUCCESS;
+}
+
 #endif

@@ -3,11 +3,10 @@
  *
  * HIP 5.2 has no such node. As graph memory nodes are, each is a host node whose callback
  * signals or waits the semaphores, in graph order, with the parameters copied when the node
- * was added or set (a record that never changes: a graph's clones and instantiations share
- * it, and setting parameters makes a new one, so an executable graph keeps its own until its
- * node is set). On the host platform the callback calls the host runtime's
- * hipSignal/WaitExternalSemaphoresAsync, which touch only cu2amd's semaphore (an eventfd, or
- * a timeline's 64-bit word in a shared file) and run in the launching thread. On AMD GPUs
+ * was added or set (cu2amd/extsem_nodes.h, shared with cuda.h). On the host platform the
+ * callback calls the host runtime's hipSignal/WaitExternalSemaphoresAsync, which touch only
+ * cu2amd's semaphore (an eventfd, or a timeline's 64-bit word in a shared file) and run in the
+ * launching thread. On AMD GPUs
  * signalling or waiting a semaphore HIP imported is a HIP call, which a host node's callback
  * may not make (HIP's rule: it can deadlock HIP's callback thread): the nodes are
  * cudaErrorNotSupported there. On the host platform cudaSignal/WaitExternalSemaphoresAsync on a
@@ -15,31 +14,18 @@
 #ifndef CU2AMD_RUNTIME_GRAPH_EXTSEM_H
 #define CU2AMD_RUNTIME_GRAPH_EXTSEM_H
 
-struct __cu2amd_extsem_record {
-    unsigned int n;
-    cudaExternalSemaphore_t *sems;
-    struct cudaExternalSemaphoreSignalParams *signal; /* a signal node's parameters, or NULL */
-    struct cudaExternalSemaphoreWaitParams *wait;     /* a wait node's */
-};
-
-__host__ inline void CUDART_CB __cu2amd_extsem_signal_run(void *record) {
-    __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)record;
-    cudaSignalExternalSemaphoresAsync(r->sems, r->signal, r->n, 0);
-}
-__host__ inline void CUDART_CB __cu2amd_extsem_wait_run(void *record) {
-    __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)record;
-    cudaWaitExternalSemaphoresAsync(r->sems, r->wait, r->n, 0);
-}
+#include "cu2amd/extsem_nodes.h"
+/* extsem_nodes.h reads CUDA's parameters by offset */
+static_assert(__builtin_offsetof(struct cudaExternalSemaphoreWaitParams, params.keyedMutex.timeoutMs) == 24 &&
+                  __builtin_offsetof(struct cudaExternalSemaphoreWaitParams, flags) == 72 &&
+                  __builtin_offsetof(struct cudaExternalSemaphoreSignalParams, params.keyedMutex.key) == 16 &&
+                  __builtin_offsetof(struct cudaExternalSemaphoreSignalParams, flags) == 72,
+              "CUDA's semaphore parameter layout");
 
 CU2AMD_API void *__cu2amd_graph_extsem_node(cudaGraphNode_t node, int *is_signal) {
-    int type = 0;
-    cudaHostNodeParams host;
-    if (!node || hipGraphNodeGetType(node, &type) != 0 || type != 4 /* hipGraphNodeTypeHost */ ||
-        hipGraphHostNodeGetParams(node, &host) != 0)
-        return (void *)0;
-    if (host.fn != __cu2amd_extsem_signal_run && host.fn != __cu2amd_extsem_wait_run) return (void *)0;
-    if (is_signal) *is_signal = host.fn == __cu2amd_extsem_signal_run;
-    return host.userData;
+    struct __cu2amd_extsem_record *r = __cu2amd_extsem_of(node);
+    if (r && is_signal) *is_signal = r->signal;
+    return r;
 }
 
 /* Whether the nodes can work: only on the host platform (see above); -1 without a device. */
@@ -60,39 +46,23 @@ CU2AMD_API cudaError_t __cu2amd_extsem_nodes_available(void) {
 }
 
 /* A record of the parameters (one of signal/wait is NULL); NULL with *err set when invalid. */
-CU2AMD_API __cu2amd_extsem_record *__cu2amd_extsem_make(cudaExternalSemaphore_t *sems,
-                                                        const struct cudaExternalSemaphoreSignalParams *signal,
-                                                        const struct cudaExternalSemaphoreWaitParams *wait,
-                                                        unsigned int n, cudaError_t *err) {
+CU2AMD_API __cu2amd_extsem_record *__cu2amd_extsem_new(cudaExternalSemaphore_t *sems,
+                                                       const struct cudaExternalSemaphoreSignalParams *signal,
+                                                       const struct cudaExternalSemaphoreWaitParams *wait,
+                                                       unsigned int n, cudaError_t *err) {
     *err = __cu2amd_extsem_nodes_available();
     if (*err != cudaSuccess) return (__cu2amd_extsem_record *)0;
-    if (n == 0 || !sems || (!signal && !wait)) {
+    int bad = n == 0 || !sems || (!signal && !wait);
+    for (unsigned int i = 0; !bad && i < n; i++) bad = !sems[i];
+    if (bad) {
         *err = __cu2amd_fail(cudaErrorInvalidValue);
         return (__cu2amd_extsem_record *)0;
     }
-    for (unsigned int i = 0; i < n; i++)
-        if (!sems[i]) {
-            *err = __cu2amd_fail(cudaErrorInvalidValue);
-            return (__cu2amd_extsem_record *)0;
-        }
-    size_t each = signal ? sizeof *signal : sizeof *wait;
-    __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)__builtin_calloc(1, sizeof *r);
-    void *sem_copy = __builtin_malloc(n * sizeof *sems), *param_copy = __builtin_malloc(n * each);
-    if (!r || !sem_copy || !param_copy) {
-        __builtin_free(r), __builtin_free(sem_copy), __builtin_free(param_copy);
-        *err = __cu2amd_fail(cudaErrorMemoryAllocation);
-        return (__cu2amd_extsem_record *)0;
-    }
-    __builtin_memcpy(sem_copy, sems, n * sizeof *sems);
-    __builtin_memcpy(param_copy, signal ? (const void *)signal : (const void *)wait, n * each);
-    r->n = n, r->sems = (cudaExternalSemaphore_t *)sem_copy;
-    if (signal) r->signal = (struct cudaExternalSemaphoreSignalParams *)param_copy;
-    else r->wait = (struct cudaExternalSemaphoreWaitParams *)param_copy;
+    __cu2amd_extsem_record *r =
+        signal ? __cu2amd_extsem_make((void *const *)sems, signal, sizeof *signal, n, 1)
+               : __cu2amd_extsem_make((void *const *)sems, wait, sizeof *wait, n, 0);
+    if (!r) *err = __cu2amd_fail(cudaErrorMemoryAllocation);
     return r;
-}
-CU2AMD_API void __cu2amd_extsem_drop(__cu2amd_extsem_record *r) {
-    if (!r) return;
-    __builtin_free(r->sems), __builtin_free(r->signal), __builtin_free(r->wait), __builtin_free(r);
 }
 
 /* Adds the node, or gives the node (of the kind asked for) its new parameters: in the graph
@@ -109,9 +79,9 @@ CU2AMD_API cudaError_t __cu2amd_extsem_node(cudaGraphNode_t *added, cudaGraph_t 
         return __cu2amd_fail(cudaErrorInvalidValue);
     }
     cudaError_t err;
-    __cu2amd_extsem_record *r = __cu2amd_extsem_make(sems, signal, wait, n, &err);
+    __cu2amd_extsem_record *r = __cu2amd_extsem_new(sems, signal, wait, n, &err);
     if (!r) return err;
-    cudaHostNodeParams host = {signal ? __cu2amd_extsem_signal_run : __cu2amd_extsem_wait_run, r};
+    cudaHostNodeParams host = {__cu2amd_extsem_run, r};
     if (added) err = CU2AMD_ERR(hipGraphAddHostNode(added, graph, deps, n_deps, &host));
     else if (!exec) err = CU2AMD_ERR(hipGraphHostNodeSetParams(node, &host));
     else {
@@ -174,7 +144,8 @@ CU2AMD_API cudaError_t cudaGraphExternalSemaphoresSignalNodeGetParams(
     int is_signal = 0;
     __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)__cu2amd_graph_extsem_node(hNode, &is_signal);
     if (!r || !is_signal || !params_out) return __cu2amd_fail(cudaErrorInvalidValue);
-    params_out->extSemArray = r->sems, params_out->paramsArray = r->signal, params_out->numExtSems = r->n;
+    params_out->extSemArray = (cudaExternalSemaphore_t *)r->sems, params_out->numExtSems = r->n;
+    params_out->paramsArray = (const struct cudaExternalSemaphoreSignalParams *)r->params;
     return cudaSuccess;
 }
 CU2AMD_API cudaError_t cudaGraphExternalSemaphoresWaitNodeGetParams(
@@ -182,7 +153,8 @@ CU2AMD_API cudaError_t cudaGraphExternalSemaphoresWaitNodeGetParams(
     int is_signal = 1;
     __cu2amd_extsem_record *r = (__cu2amd_extsem_record *)__cu2amd_graph_extsem_node(hNode, &is_signal);
     if (!r || is_signal || !params_out) return __cu2amd_fail(cudaErrorInvalidValue);
-    params_out->extSemArray = r->sems, params_out->paramsArray = r->wait, params_out->numExtSems = r->n;
+    params_out->extSemArray = (cudaExternalSemaphore_t *)r->sems, params_out->numExtSems = r->n;
+    params_out->paramsArray = (const struct cudaExternalSemaphoreWaitParams *)r->params;
     return cudaSuccess;
 }
 CU2AMD_API cudaError_t cudaGraphExternalSemaphoresSignalNodeSetParams(
