@@ -33,3 +33,14 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def move_into(finished: Path, target: Path) -> None:
+    """Put a finished output file in place: renamed over `target`, or copied into it when
+    `target` exists and is not a regular file (`-o /dev/null`: the device must stay)."""
+    if target.exists() and not target.is_file() and not target.is_dir():
+        with finished.open("rb") as src, target.open("wb") as dst:
+            dst.write(src.read())
+        finished.unlink()
+        return
+    os.replace(finished, target)

@@ -47,3 +47,22 @@ def test_a_character_device_stays_one(tmp_path: Path) -> None:
 def test_a_folder_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="it is a folder"):
         write_atomic(tmp_path, b"x")
+
+
+def test_a_finished_file_moves_over_a_file_and_into_a_fifo(tmp_path: Path) -> None:
+    from cu2amd.outputs import move_into
+
+    done, target = tmp_path / "done.o", tmp_path / "out.o"
+    done.write_bytes(b"object")
+    target.write_bytes(b"old")
+    move_into(done, target)
+    assert target.read_bytes() == b"object" and not done.exists()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    done.write_bytes(b"into the pipe")
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    move_into(done, fifo)
+    reader.join(timeout=10)
+    assert got == [b"into the pipe"] and fifo.is_fifo() and not done.exists()

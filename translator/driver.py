@@ -39,7 +39,7 @@ from cu2amd.amdgpu.toolchain import discover, host_cc
 from cu2amd.errors import UsageError
 from cu2amd.frontend.asm import find_asm
 from cu2amd.frontend.rewrite import rewrite
-from cu2amd.outputs import write_atomic
+from cu2amd.outputs import move_into, write_atomic
 from cu2amd.ptx_lowering.inline_asm import InlineAsm, reject_unrewritten_asm
 from cu2amd.ptx_lowering.targets import amdgpu_barriers
 from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
@@ -567,7 +567,7 @@ class Driver:
         try:
             self.run_tool([*self.tc.ld_lld(), "-r", str(host_obj), str(section_o), "-o",
                            str(partial)])  # fmt: skip
-            os.replace(partial, obj)
+            move_into(partial, obj)
         finally:
             partial.unlink(missing_ok=True)
 
@@ -604,7 +604,7 @@ class Driver:
             pic = ["-fPIC"] if self.config.shared else []
             partial = output.with_name(f".{output.name}.partial")
             self.run_tool([*host_cc(), *pic, "-c", str(source), "-o", str(partial)])
-            os.replace(partial, output)
+            move_into(partial, output)
         finally:
             for p in (fatbin, source, output.with_name(f".{output.name}.partial")):
                 p.unlink(missing_ok=True)
