@@ -30,7 +30,7 @@ CALLS = {
     "cuGLGetDevices", "cuGraphicsGLRegisterBuffer", "cuGraphicsGLRegisterImage",
     "cuGraphicsMapResources", "cuGraphicsResourceGetMappedPointer",
     "cuGraphicsResourceSetMapFlags", "cuGraphicsSubResourceGetMappedArray",
-    "cuGraphicsUnmapResources", "cuGraphicsUnregisterResource", "cuGLInit", "cuGLCtxCreate",
+    "cuGraphicsResourceGetMappedMipmappedArray", "cuGraphicsUnmapResources", "cuGraphicsUnregisterResource", "cuGLInit", "cuGLCtxCreate",
     "cuGLRegisterBufferObject", "cuGLUnregisterBufferObject", "cuGLMapBufferObject",
     "cuGLMapBufferObjectAsync", "cuGLUnmapBufferObject", "cuGLUnmapBufferObjectAsync",
     "cuGLSetBufferObjectMapFlags", "cuImportExternalMemory", "cuExternalMemoryGetMappedBuffer",
@@ -253,7 +253,29 @@ int main() {
     copy.WidthInBytes = 8;
     copy.Height = 2;
     OK(cuMemcpy2D(&copy));
+    /* the texture's two levels as a mipmapped array: copies of the mapped levels */
+    CUmipmappedArray mip = NULL, mip_again = NULL;
+    CUarray mip_level;
+    float mip_got[4] = {0};
+    CALL(cuGraphicsResourceGetMappedMipmappedArray(NULL, images[1]), CUDA_ERROR_INVALID_VALUE);
+    OK(cuGraphicsResourceGetMappedMipmappedArray(&mip, images[1]));
+    OK(cuGraphicsResourceGetMappedMipmappedArray(&mip_again, images[1]));
+    EXPECT(mip != NULL && mip_again == mip);
+    CALL(cuMipmappedArrayGetLevel(&mip_level, mip, 2), CUDA_ERROR_INVALID_VALUE);
+    OK(cuMipmappedArrayGetLevel(&mip_level, mip, 1));
+    CUDA_MEMCPY2D mcopy;
+    memset(&mcopy, 0, sizeof mcopy);
+    mcopy.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    mcopy.srcArray = mip_level;
+    mcopy.dstMemoryType = CU_MEMORYTYPE_HOST;
+    mcopy.dstHost = mip_got;
+    mcopy.dstPitch = 8;
+    mcopy.WidthInBytes = 8;
+    mcopy.Height = 2;
+    OK(cuMemcpy2D(&mcopy));
+    EXPECT(mip_got[0] == 100.0f && mip_got[2] == -5.0f && mip_got[3] == 103.0f);
     OK(cuGraphicsUnmapResources(2, images, 0));
+    CALL(cuGraphicsResourceGetMappedMipmappedArray(&mip, images[1]), CUDA_ERROR_NOT_MAPPED);
     unsigned char gl_texels[H][W][4];
     glBindTexture(GL_TEXTURE_2D, tex[0]);
     glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, gl_texels);

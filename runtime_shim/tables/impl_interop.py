@@ -226,6 +226,19 @@ DRIVER: dict[str, Impl] = {
         _driver_note(_IMAGE)
         + "; not mapped: CUDA_ERROR_NOT_MAPPED; a buffer: CUDA_ERROR_NOT_MAPPED_AS_ARRAY",
     ),
+    "cuGraphicsResourceGetMappedMipmappedArray": Impl(
+        _DHEADER + ": hipGraphicsSubResourceGetMappedArray, hipMallocMipmappedArray",
+        E,
+        _driver_note(_MIPMAP)
+        + "; not mapped: CUDA_ERROR_NOT_MAPPED; a buffer: CUDA_ERROR_NOT_MAPPED_AS_ARRAY",
+    ),
+    "cuExternalMemoryGetMappedMipmappedArray": Impl(
+        "",
+        Status.UNSUPPORTED,
+        "no honest layout: CUDA reads the levels in the layout the exporting API (Vulkan, "
+        "Direct3D) gave the image, which neither CUDA's documentation nor an opaque file "
+        "descriptor states; HIP 5.2 has no hipExternalMemoryGetMappedMipmappedArray",
+    ),
     "cuGraphicsUnregisterResource": Impl(
         "hipGraphicsUnregisterResource", note="a mapped resource is unmapped first"
     ),

@@ -159,6 +159,7 @@
     X(cuGraphicsGLRegisterBuffer) \
     X(cuGraphicsGLRegisterImage) \
     X(cuGraphicsMapResources) \
+    X(cuGraphicsResourceGetMappedMipmappedArray) \
     X(cuGraphicsResourceGetMappedPointer) \
     X(cuGraphicsResourceSetMapFlags) \
     X(cuGraphicsSubResourceGetMappedArray) \

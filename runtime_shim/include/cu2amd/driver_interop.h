@@ -374,6 +374,20 @@ CU2AMD_API CUresult cuDestroyExternalSemaphore(CUexternalSemaphore extSem) {
     return CU2AMD_CU(hipDestroyExternalSemaphore((void *)extSem));
 }
 
+/* ------------------------------------------------------------------ mipmapped GL textures */
+
+/* cu2amd/interop_resources.h: a mipmapped array of copies of the mapped levels, written back at unmap. */
+CU2AMD_API CUresult cuGraphicsResourceGetMappedMipmappedArray(CUmipmappedArray *pMipmappedArray,
+                                                              CUgraphicsResource resource) {
+    if (!__cu2amd_graphics_live(resource)) return CU2AMD_CU(CUDA_ERROR_INVALID_HANDLE);
+    if (!pMipmappedArray) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
+    void *m = 0;
+    int err = __cu2amd_graphics_mipmap(resource, &m);
+    if (err != 0) return CU2AMD_CU((CUresult)err);
+    *pMipmappedArray = (CUmipmappedArray)m;
+    return CUDA_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ external semaphore graph nodes */
 
 /* Host nodes over cu2amd/extsem_nodes.h (the runtime's too): host platform only, CUDA_ERROR_NOT_SUPPORTED on AMD

@@ -150,6 +150,74 @@ CU2AMD_API int __cu2amd_graphics_map(int count, struct cudaGraphicsResource *con
     return err;
 }
 
+/* A GL texture's levels as a mipmapped array (cudaGraphicsResourceGetMappedMipmappedArray,
+ * cuGraphicsResourceGetMappedMipmappedArray). HIP 5.2 has no such call, and its mipmapped arrays cannot be made of
+ * existing arrays: one is made here, its levels copied from the mapped levels (HIP's
+ * hipGraphicsSubResourceGetMappedArray) and written back to them before the resource is unmapped (unless mapped
+ * read-only). 2D and 3D textures. */
+#define CU2AMD_GFX_GL_TEXTURE_2D 0x0DE1
+#define CU2AMD_GFX_GL_TEXTURE_3D 0x806F
+CU2AMD_API int __cu2amd_gl_level_copy(void *to, void *from) {
+    const struct __cu2amd_hip_array *a = (const struct __cu2amd_hip_array *)from;
+    cudaMemcpy3DParms p;
+    memset(&p, 0, sizeof p);
+    p.srcArray = (cudaArray_t)from, p.dstArray = (cudaArray_t)to, p.kind = cudaMemcpyDeviceToDevice;
+    p.extent.width = a->width, p.extent.height = a->height ? a->height : 1, p.extent.depth = a->depth ? a->depth : 1;
+    return hipMemcpy3D(&p);
+}
+CU2AMD_API void __cu2amd_gl_mipmap_release(struct cudaGraphicsResource *r) {
+    cudaMipmappedArray_t m = (cudaMipmappedArray_t)r->__mipmap;
+    cudaArray_t level, mapped;
+    for (unsigned int l = 0; !(r->__map_flags & 1u /* read-only */) && hipGetMipmappedArrayLevel(&level, m, l) == 0 &&
+                             hipGraphicsSubResourceGetMappedArray(&mapped, r->__hip, 0, l) == 0;
+         l++)
+        __cu2amd_gl_level_copy(mapped, level);
+    hipFreeMipmappedArray(m);
+    r->__mipmap = 0;
+}
+/* The mapped texture's mipmapped array (the same until unmapped): 0, HIP's error, or CU2AMD_GFX_NOT_MAPPED (not
+ * mapped), CU2AMD_GFX_NOT_MAPPED_AS_ARRAY (a buffer), CU2AMD_GFX_NOT_SUPPORTED (cube maps, layered textures). */
+#define CU2AMD_GFX_NOT_SUPPORTED 801
+CU2AMD_API int __cu2amd_graphics_mipmap(struct cudaGraphicsResource *r, void **out) {
+    if (!r->__mapped) return CU2AMD_GFX_NOT_MAPPED;
+    if (r->__target == 0) return CU2AMD_GFX_NOT_MAPPED_AS_ARRAY;
+    if (r->__target != CU2AMD_GFX_GL_TEXTURE_2D && r->__target != CU2AMD_GFX_GL_TEXTURE_3D)
+        return CU2AMD_GFX_NOT_SUPPORTED;
+    if (r->__mipmap) {
+        *out = r->__mipmap;
+        return 0;
+    }
+    cudaArray_t level0, level;
+    int err = hipGraphicsSubResourceGetMappedArray(&level0, r->__hip, 0, 0);
+    if (err != 0) return err;
+    const struct __cu2amd_hip_array *a = (const struct __cu2amd_hip_array *)level0;
+    cudaChannelFormatDesc desc;
+    if ((err = hipGetChannelDesc(&desc, (cudaArray_const_t)level0)) != 0) return err;
+    cudaExtent extent;
+    extent.width = a->width, extent.height = a->height, extent.depth = a->depth;
+    /* the texture's levels: as many as HIP maps, at most the full chain (HIP's error for the first missing one
+     * stays HIP's last error: the runtime clears it) */
+    size_t largest = extent.width > extent.height ? extent.width : extent.height;
+    largest = largest > extent.depth ? largest : extent.depth;
+    unsigned int levels = 1, chain = 1;
+    while (largest >> chain) chain++;
+    while (levels < chain && hipGraphicsSubResourceGetMappedArray(&level, r->__hip, 0, levels) == 0) levels++;
+    cudaMipmappedArray_t m;
+    if ((err = hipMallocMipmappedArray(&m, &desc, extent, levels, 0)) != 0) return err;
+    for (unsigned int l = 0; l < levels && err == 0 && !(r->__map_flags & 2u /* write-discard */); l++) {
+        cudaArray_t own;
+        err = hipGraphicsSubResourceGetMappedArray(&level, r->__hip, 0, l);
+        if (err == 0) err = hipGetMipmappedArrayLevel(&own, m, l);
+        if (err == 0) err = __cu2amd_gl_level_copy(own, level);
+    }
+    if (err != 0) {
+        hipFreeMipmappedArray(m);
+        return err;
+    }
+    r->__mipmap = m, r->__mipmap_release = __cu2amd_gl_mipmap_release;
+    *out = m;
+    return 0;
+}
 /* The resource the deprecated buffer-object API registered for `buffer`, or null. */
 CU2AMD_API struct cudaGraphicsResource *__cu2amd_gl_legacy(unsigned int buffer) {
     struct cudaGraphicsResource *found = 0;

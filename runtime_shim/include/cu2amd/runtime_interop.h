@@ -213,71 +213,19 @@ CU2AMD_API cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array,
     return CU2AMD_ERR(hipGraphicsSubResourceGetMappedArray(array, resource->__hip, arrayIndex, mipLevel));
 }
 
-/* A GL texture's levels as a mipmapped array. HIP 5.2 has no such call, and its mipmapped arrays cannot be made
- * of existing arrays: the array is made here, its levels copied from the mapped levels (HIP's
- * hipGraphicsSubResourceGetMappedArray) and written back to them at unmap (unless mapped read-only). 2D and 3D
- * textures; cube maps and layered textures are cudaErrorNotSupported. */
-#define __CU2AMD_GL_TEXTURE_2D 0x0DE1
-#define __CU2AMD_GL_TEXTURE_3D 0x806F
-CU2AMD_API cudaError_t __cu2amd_gl_level_copy(cudaArray_t to, cudaArray_t from) {
-    cudaExtent e;
-    cudaError_t err = cudaArrayGetInfo((cudaChannelFormatDesc *)0, &e, (unsigned int *)0, from);
-    if (err != cudaSuccess) return err;
-    cudaMemcpy3DParms p = {};
-    p.srcArray = from, p.dstArray = to, p.kind = cudaMemcpyDeviceToDevice;
-    p.extent = make_cudaExtent(e.width, e.height ? e.height : 1, e.depth ? e.depth : 1);
-    return cudaMemcpy3D(&p);
-}
-__host__ inline void __cu2amd_gl_mipmap_release(struct cudaGraphicsResource *r) {
-    cudaMipmappedArray_t m = (cudaMipmappedArray_t)r->__mipmap;
-    cudaArray_t level, mapped;
-    for (unsigned int l = 0; !(r->__map_flags & cudaGraphicsMapFlagsReadOnly) &&
-                             hipGetMipmappedArrayLevel(&level, m, l) == 0 &&
-                             hipGraphicsSubResourceGetMappedArray(&mapped, r->__hip, 0, l) == 0;
-         l++)
-        __cu2amd_gl_level_copy(mapped, level);
-    hipFreeMipmappedArray(m);
-    r->__mipmap = 0;
-}
+/* A GL texture's levels as a mipmapped array (cu2amd/interop_resources.h: copies, written back at unmap). */
 CU2AMD_API cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
                                                                    cudaGraphicsResource_t resource) {
     if (!__cu2amd_graphics_live(resource)) return __cu2amd_fail(cudaErrorInvalidResourceHandle);
     if (!mipmappedArray) return __cu2amd_fail(cudaErrorInvalidValue);
-    if (!resource->__mapped || resource->__target == 0) return __cu2amd_fail(cudaErrorUnknown);
-    if (resource->__target != __CU2AMD_GL_TEXTURE_2D && resource->__target != __CU2AMD_GL_TEXTURE_3D)
-        return __cu2amd_fail(cudaErrorNotSupported);
-    if (resource->__mipmap) {
-        *mipmappedArray = (cudaMipmappedArray_t)resource->__mipmap;
-        return cudaSuccess;
-    }
-    cudaArray_t level0, level;
-    cudaError_t err = CU2AMD_ERR(hipGraphicsSubResourceGetMappedArray(&level0, resource->__hip, 0, 0));
-    if (err != cudaSuccess) return err;
-    cudaChannelFormatDesc desc;
-    cudaExtent extent;
-    if ((err = cudaArrayGetInfo(&desc, &extent, (unsigned int *)0, level0)) != cudaSuccess) return err;
-    /* the texture's levels: as many as HIP maps, at most the full chain (a missing level is no error) */
-    size_t largest = extent.width > extent.height ? extent.width : extent.height;
-    largest = largest > extent.depth ? largest : extent.depth;
-    unsigned int levels = 1, chain = 1;
-    while (largest >> chain) chain++;
-    int before = hipPeekAtLastError();
-    while (levels < chain && hipGraphicsSubResourceGetMappedArray(&level, resource->__hip, 0, levels) == 0) levels++;
-    if (before == 0) hipGetLastError();
-    cudaMipmappedArray_t m;
-    if ((err = cudaMallocMipmappedArray(&m, &desc, extent, levels, 0)) != cudaSuccess) return err;
-    for (unsigned int l = 0; l < levels && err == cudaSuccess && !(resource->__map_flags & cudaGraphicsMapFlagsWriteDiscard); l++) {
-        cudaArray_t mapped, own;
-        err = CU2AMD_ERR(hipGraphicsSubResourceGetMappedArray(&mapped, resource->__hip, 0, l));
-        if (err == cudaSuccess) err = cudaGetMipmappedArrayLevel(&own, m, l);
-        if (err == cudaSuccess) err = __cu2amd_gl_level_copy(own, mapped);
-    }
-    if (err != cudaSuccess) {
-        cudaFreeMipmappedArray(m);
-        return err;
-    }
-    resource->__mipmap = m, resource->__mipmap_release = __cu2amd_gl_mipmap_release;
-    *mipmappedArray = m;
+    void *m = 0;
+    int before = hipPeekAtLastError(); /* the probe for the last level fails: not the program's error */
+    int err = __cu2amd_graphics_mipmap(resource, &m);
+    if (err == 0 && before == 0) hipGetLastError();
+    if (err == CU2AMD_GFX_NOT_MAPPED || err == CU2AMD_GFX_NOT_MAPPED_AS_ARRAY) return __cu2amd_fail(cudaErrorUnknown);
+    if (err == CU2AMD_GFX_NOT_SUPPORTED) return __cu2amd_fail(cudaErrorNotSupported);
+    if (err != 0) return CU2AMD_ERR(err);
+    *mipmappedArray = (cudaMipmappedArray_t)m;
     return cudaSuccess;
 }
 
