@@ -6,7 +6,9 @@
  * dump (from the node and edge queries), user objects (kept by this header), and CUDA 12's
  * additions at the end: graph memory nodes (host nodes over allocations made with the
  * node), kernel node attributes, instantiation flags, disabled nodes (an instantiated
- * shadow copy), generic node parameters, edge data, capture into an existing graph. */
+ * shadow copy), generic node parameters, edge data, capture into an existing graph.
+ * External semaphore nodes (host nodes too) are cu2amd/runtime_graph_extsem.h, included by
+ * runtime_interop.h after the semaphore functions; their parameter types are declared here. */
 #ifndef CU2AMD_RUNTIME_GRAPH_H
 #define CU2AMD_RUNTIME_GRAPH_H
 
