@@ -1,15 +1,16 @@
-"""PTX texture and surface instructions (ptx_lowering/emit/texture.py): tex (.2d .3d .a2d,
-.level, .grad, .1d with integer coordinates), tld4, txq, suld.b, sust.b and suq on texture and
-surface objects made by the runtime API, written as inline PTX in a CUDA program and as a
-standalone PTX module loaded with cuModuleLoadData.
+"""PTX texture and surface instructions (ptx_lowering/emit/texture.py): tex (.1d .2d .3d
+.a1d .a2d; .level, .grad; .1d with integer coordinates), tld4, txq, suld.b, sust.b and suq on
+texture and surface objects made by the runtime API, written as inline PTX in a CUDA program
+and as a standalone PTX module loaded with cuModuleLoadData.
 
-On the host platform each PTX fetch is compared, bit for bit, with CUDA C++'s tex2D, tex2DLod,
-tex2DGrad, tex2Dgather, tex3D, tex2DLayered and tex1Dfetch on the same object (point and
-linear filtering; clamp, wrap and border address modes), plus hand-computed values; surface
-stores and loads are checked against the array's contents (boundary modes .trap, .zero,
-.clamp; vector and narrow accesses), and the queries against the sizes. For AMD GPUs the
-instructions compile for gfx1100 (OCKL's image functions, as texture_device.h) except txq and suq,
-and are a compile error naming the target for gfx942, which has no image instructions."""
+On the host platform each PTX fetch is compared, bit for bit, with CUDA C++'s tex2D,
+tex2DLod, tex2DGrad, tex2Dgather, tex3D, tex1DLayered, tex2DLayered and tex1Dfetch on the same
+object (point and linear filtering; clamp, wrap and border address modes), plus hand-computed
+values; surface stores and loads (2d, 3d, a2d; vector and narrow accesses; boundary modes
+.trap, .zero, .clamp) are checked against the array's contents and CUDA C++'s surf*read, and
+the queries against the sizes. For AMD GPUs the instructions but txq and suq compile for
+gfx1100 (OCKL's image functions, as texture_device.h calls them); for gfx942, which has no
+image instructions, they are a compile error naming the target."""
 
 from __future__ import annotations
 
@@ -55,6 +56,23 @@ __global__ void cxx_2d(cudaTextureObject_t t, float scale, float4 *out) {
     out[4 * i + 3] = tex2Dgather<float4>(t, x, y, 1);
 }
 /* tex.3d, tex.a2d (layer first), tex.1d with integer coordinates (tex1Dfetch), txq. */
+/* tex.a1d ({layer, x}) and tex.1d with a float coordinate on a 1D layered array. */
+__global__ void ptx_1d(cudaTextureObject_t t, float4 *out) {
+    int i = threadIdx.x, layer = i % 4 - 1; /* -1 and past the last: clamped */
+    float x = coord_x(i);
+    float4 a, b;
+    asm("tex.a1d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
+        : "=f"(a.x), "=f"(a.y), "=f"(a.z), "=f"(a.w) : "l"(t), "r"(layer), "f"(x));
+    asm("tex.level.a1d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}], %7;"
+        : "=f"(b.x), "=f"(b.y), "=f"(b.z), "=f"(b.w) : "l"(t), "r"(layer), "f"(x), "f"(0.0f));
+    out[2 * i] = a, out[2 * i + 1] = b;
+}
+__global__ void cxx_1d(cudaTextureObject_t t, float4 *out) {
+    int i = threadIdx.x, layer = i % 4 - 1;
+    float x = coord_x(i);
+    out[2 * i] = tex1DLayered<float4>(t, x, layer);
+    out[2 * i + 1] = tex1DLayeredLod<float4>(t, x, layer, 0.0f);
+}
 __global__ void ptx_more(cudaTextureObject_t t3, cudaTextureObject_t tl, cudaTextureObject_t lin, float4 *out,
                          int4 *iout, int *q) {
     int i = threadIdx.x;
@@ -109,6 +127,20 @@ __global__ void ptx_surf(cudaSurfaceObject_t s, int *out, int *q) {
         unsigned short h = 0xBEEF;
         asm volatile("sust.b.2d.b16.trap [%0, {%1, %2}], {%3};" :: "l"(s), "r"(0), "r"(3), "h"(h) : "memory");
     }
+}
+
+/* sust.b.3d and sust.b.a2d ({layer, x, y, _}), read back with CUDA C++ and suld. */
+__global__ void ptx_surf3(cudaSurfaceObject_t s3, cudaSurfaceObject_t sl, int *out) {
+    int x = threadIdx.x % 4, y = (threadIdx.x / 4) % 4, z = threadIdx.x / 16, v = 100 * z + 10 * y + x, r;
+    asm volatile("sust.b.3d.b32.trap [%0, {%1, %2, %3, %3}], {%4};" :: "l"(s3), "r"(4 * x), "r"(y), "r"(z), "r"(v) : "memory");
+    asm volatile("sust.b.a2d.b32.trap [%0, {%1, %2, %3, %3}], {%4};" :: "l"(sl), "r"(z), "r"(4 * x), "r"(y), "r"(-v) : "memory");
+    __syncthreads();
+    out[4 * threadIdx.x] = surf3Dread<int>(s3, 4 * x, y, z);
+    out[4 * threadIdx.x + 1] = surf2DLayeredread<int>(sl, 4 * x, y, z);
+    asm volatile("suld.b.3d.b32.trap {%0}, [%1, {%2, %3, %4, %4}];" : "=r"(r) : "l"(s3), "r"(4 * x), "r"(y), "r"(z) : "memory");
+    out[4 * threadIdx.x + 2] = r;
+    asm volatile("suld.b.a2d.b32.trap {%0}, [%1, {%2, %3, %4, %4}];" : "=r"(r) : "l"(sl), "r"(z), "r"(4 * x), "r"(y) : "memory");
+    out[4 * threadIdx.x + 3] = r;
 }
 
 /* suld.trap out of range: the kernel fails, as cudaBoundaryModeTrap does. */
@@ -212,6 +244,29 @@ int main() {
         EXPECT(ptx[4 * 9].x == host[1 * W + 2].x && ptx[4 * 9].w == host[1 * W + 2].w, "tex.2d point: %g", ptx[36].x);
         CALL(cudaDestroyTextureObject(t));
     }
+    /* 1D layered: each layer is one row of `host`. */
+    {
+        cudaArray_t a1 = 0;
+        CALL(cudaMalloc3DArray(&a1, &f4, make_cudaExtent(W, 0, 3), cudaArrayLayered));
+        cudaMemcpy3DParms p;
+        memset(&p, 0, sizeof p);
+        p.srcPtr = make_cudaPitchedPtr(host, W * sizeof(float4), W, 1);
+        p.dstArray = a1;
+        p.extent = make_cudaExtent(W, 1, 3);
+        p.kind = cudaMemcpyHostToDevice;
+        CALL(cudaMemcpy3D(&p));
+        cudaTextureObject_t t = make_tex(a1, cudaAddressModeClamp, cudaFilterModeLinear, 0);
+        ptx_1d<<<1, N>>>(t, d_ptx);
+        cxx_1d<<<1, N>>>(t, d_cxx);
+        CALL(cudaDeviceSynchronize());
+        CALL(cudaMemcpy(ptx, d_ptx, 2 * N * sizeof(float4), cudaMemcpyDeviceToHost));
+        CALL(cudaMemcpy(cxx, d_cxx, 2 * N * sizeof(float4), cudaMemcpyDeviceToHost));
+        same(ptx, cxx, 2 * N * sizeof(float4), "a1d");
+        /* thread 6: x = 0.92 (linear: texels 0 and 1, 0.42 in 8-bit fixed point: 108/256), layer 1 */
+        float want = host[W].x + (host[W + 1].x - host[W].x) * (108.0f / 256.0f);
+        EXPECT(ptx[12].x > want - 1e-5f && ptx[12].x < want + 1e-5f, "tex.a1d: %g, want %g", ptx[12].x, want);
+        CALL(cudaDestroyTextureObject(t));
+    }
     /* The same fetch from standalone PTX (cuModuleLoadData) and from CUDA C++. */
     {
         cudaTextureObject_t t = make_tex(a2, cudaAddressModeClamp, cudaFilterModeLinear, 0);
@@ -280,7 +335,7 @@ int main() {
         cudaSurfaceObject_t s = 0;
         CALL(cudaCreateSurfaceObject(&s, &res));
         int *d_out, out[3 * N], *d_q, q[5], back[64];
-        CALL(cudaMalloc(&d_out, sizeof out));
+        CALL(cudaMalloc(&d_out, 4 * N * sizeof(int)));
         CALL(cudaMalloc(&d_q, sizeof q));
         ptx_surf<<<1, N>>>(s, d_out, d_q);
         CALL(cudaDeviceSynchronize());
@@ -297,6 +352,25 @@ int main() {
         }
         EXPECT(q[0] == 8 && q[1] == 8, "suq: %d %d", q[0], q[1]);
         EXPECT(q[2] == 1002 && q[3] == 1003 && q[4] == 2003, "suld.v2: %d %d %d", q[2], q[3], q[4]);
+        cudaArray_t s3a = 0, sla = 0;
+        CALL(cudaMalloc3DArray(&s3a, &i1d, make_cudaExtent(4, 4, 4), cudaArraySurfaceLoadStore));
+        CALL(cudaMalloc3DArray(&sla, &i1d, make_cudaExtent(4, 4, 4), cudaArraySurfaceLoadStore | cudaArrayLayered));
+        cudaSurfaceObject_t s3 = 0, sl = 0;
+        res.res.array.array = s3a;
+        CALL(cudaCreateSurfaceObject(&s3, &res));
+        res.res.array.array = sla;
+        CALL(cudaCreateSurfaceObject(&sl, &res));
+        ptx_surf3<<<1, N>>>(s3, sl, d_out);
+        CALL(cudaDeviceSynchronize());
+        int o3[4 * N];
+        CALL(cudaMemcpy(o3, d_out, sizeof o3, cudaMemcpyDeviceToHost));
+        for (int t = 0; t < N; t++) {
+            int v = 100 * (t / 16) + 10 * ((t / 4) % 4) + t % 4;
+            EXPECT(o3[4 * t] == v && o3[4 * t + 2] == v, "3d %d: %d %d", t, o3[4 * t], o3[4 * t + 2]);
+            EXPECT(o3[4 * t + 1] == -v && o3[4 * t + 3] == -v, "a2d %d: %d %d", t, o3[4 * t + 1], o3[4 * t + 3]);
+        }
+        CALL(cudaDestroySurfaceObject(s3));
+        CALL(cudaDestroySurfaceObject(sl));
         ptx_trap<<<1, 1>>>(s, d_out);
         cudaError_t err = cudaGetLastError(); /* the host platform runs the launch at once */
         EXPECT(err != cudaSuccess, "suld.trap out of range: %d", (int)err);
