@@ -24,15 +24,17 @@ struct __cu2amd_extsem_record {
     void **sems;      /* the semaphores (HIP's handles) */
     void *params;     /* CUDA's parameters (either API's: one layout), as given */
     void *hip_params; /* the same as HIP's __cu2amd_hip_external_semaphore_signal/wait_params */
+    /* HIP's functions, set by whoever makes the record: the callback below, defined in every
+     * file including this, must not name HIP itself (a file that makes no node links no HIP) */
+    __typeof__(&hipSignalExternalSemaphoresAsync) signal_fn;
+    __typeof__(&hipWaitExternalSemaphoresAsync) wait_fn;
 };
 __attribute__((weak)) void __cu2amd_extsem_run(void *record) {
     struct __cu2amd_extsem_record *r = (struct __cu2amd_extsem_record *)record;
     if (r->signal)
-        hipSignalExternalSemaphoresAsync(r->sems, (const __cu2amd_hip_external_semaphore_signal_params *)r->hip_params,
-                                         r->n, 0);
+        r->signal_fn(r->sems, (const __cu2amd_hip_external_semaphore_signal_params *)r->hip_params, r->n, 0);
     else
-        hipWaitExternalSemaphoresAsync(r->sems, (const __cu2amd_hip_external_semaphore_wait_params *)r->hip_params,
-                                       r->n, 0);
+        r->wait_fn(r->sems, (const __cu2amd_hip_external_semaphore_wait_params *)r->hip_params, r->n, 0);
 }
 #ifdef __cplusplus
 }
@@ -59,6 +61,7 @@ CU2AMD_API struct __cu2amd_extsem_record *__cu2amd_extsem_make(void *const *sems
                              : sizeof(__cu2amd_hip_external_semaphore_wait_params);
     if (!r) return r;
     r->n = n, r->signal = signal;
+    r->signal_fn = hipSignalExternalSemaphoresAsync, r->wait_fn = hipWaitExternalSemaphoresAsync;
     r->sems = (void **)malloc(n * sizeof(void *));
     r->params = malloc(n * each);
     r->hip_params = calloc(n, hip_each);
