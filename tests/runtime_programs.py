@@ -10,6 +10,41 @@ from pathlib import Path
 
 import pytest
 
+# The libraries of the library-management programs (test_runtime_api_library.py,
+# test_driver_api_library.py): a kernel and two globals (one managed); each test adds its
+# own second kernel.
+LIBRARY_SCALE_PTX = """
+.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .global .align 4 .u32 counter = 5;
+.visible .global .attribute(.managed) .align 8 .u64 shared_total = 40;
+
+.visible .entry scale(.param .u64 data, .param .f32 factor, .param .u32 n)
+{
+  .reg .pred %p;
+  .reg .b32 %r<4>;
+  .reg .f32 %f<3>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [data];
+  ld.param.f32 %f1, [factor];
+  ld.param.u32 %r1, [n];
+  mov.u32 %r2, %tid.x;
+  setp.ge.u32 %p, %r2, %r1;
+  @%p bra DONE;
+  mul.wide.u32 %rd2, %r2, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  ld.global.f32 %f2, [%rd3];
+  mul.f32 %f2, %f2, %f1;
+  st.global.f32 [%rd3], %f2;
+  atom.global.add.u32 %r3, [counter], 1;
+  atom.global.add.u64 %rd3, [shared_total], 2;
+DONE:
+  ret;
+}
+"""
+
 # The OpenGL interop programs' kernels and their GL context: a headless EGL one (Mesa's
 # surfaceless platform); make_context() says why when there is none (the test skips).
 GL_KERNELS_AND_CONTEXT = r"""

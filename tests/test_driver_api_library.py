@@ -16,45 +16,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from runtime_programs import LIBRARY_SCALE_PTX
 
 from cu2amd.runtime_shim.headers import include_dir
 
-PTX = """
-.version 7.0
-.target sm_80
-.address_size 64
-
-.visible .global .align 4 .u32 counter = 5;
-.visible .global .attribute(.managed) .align 8 .u64 shared_total = 40;
-
-.visible .entry scale(.param .u64 data, .param .f32 factor, .param .u32 n)
-{
-  .reg .pred %p;
-  .reg .b32 %r<4>;
-  .reg .f32 %f<3>;
-  .reg .b64 %rd<4>;
-  ld.param.u64 %rd1, [data];
-  ld.param.f32 %f1, [factor];
-  ld.param.u32 %r1, [n];
-  mov.u32 %r2, %tid.x;
-  setp.ge.u32 %p, %r2, %r1;
-  @%p bra DONE;
-  mul.wide.u32 %rd2, %r2, 4;
-  add.s64 %rd3, %rd1, %rd2;
-  ld.global.f32 %f2, [%rd3];
-  mul.f32 %f2, %f2, %f1;
-  st.global.f32 [%rd3], %f2;
-  atom.global.add.u32 %r3, [counter], 1;
-  atom.global.add.u64 %rd3, [shared_total], 2;
-DONE:
-  ret;
-}
-
+PTX = (
+    LIBRARY_SCALE_PTX
+    + """
 .visible .entry mixed(.param .u8 a, .param .align 16 .b8 s[24], .param .v2 .f64 v, .param .u64 p)
 {
   ret;
 }
 """
+)
 
 PROGRAM = r"""#include <cuda.h>
 #include <stdio.h>

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runtime_programs import link_for_gfx942, run_on_host
+from runtime_programs import LIBRARY_SCALE_PTX, link_for_gfx942, run_on_host
 
 # The runtime functions this program calls and checks (see tests/test_api_tables_run.py).
 CALLS = {
@@ -23,7 +23,8 @@ CALLS = {
     "cudaLibraryLoadData", "cudaLibraryLoadFromFile", "cudaLibraryUnload",
 }  # fmt: skip
 
-PROGRAM = r"""#include <cstdio>
+PROGRAM = (
+    r"""#include <cstdio>
 #include <cstring>
 #include <cuda.h> /* CUresult, CUdeviceptr: what cuMemAlloc takes */
 #include <unistd.h>
@@ -36,37 +37,9 @@ static int failures = 0;
     } while (0)
 #define OK(call) CALL(call, cudaSuccess)
 
-static const char *PTX = R"(
-.version 7.0
-.target sm_80
-.address_size 64
-
-.visible .global .align 4 .u32 counter = 5;
-.visible .global .attribute(.managed) .align 8 .u64 shared_total = 40;
-
-.visible .entry scale(.param .u64 data, .param .f32 factor, .param .u32 n)
-{
-  .reg .pred %p;
-  .reg .b32 %r<4>;
-  .reg .f32 %f<3>;
-  .reg .b64 %rd<4>;
-  ld.param.u64 %rd1, [data];
-  ld.param.f32 %f1, [factor];
-  ld.param.u32 %r1, [n];
-  mov.u32 %r2, %tid.x;
-  setp.ge.u32 %p, %r2, %r1;
-  @%p bra DONE;
-  mul.wide.u32 %rd2, %r2, 4;
-  add.s64 %rd3, %rd1, %rd2;
-  ld.global.f32 %f2, [%rd3];
-  mul.f32 %f2, %f2, %f1;
-  st.global.f32 [%rd3], %f2;
-  atom.global.add.u32 %r3, [counter], 1;
-  atom.global.add.u64 %rd3, [shared_total], 2;
-DONE:
-  ret;
-}
-
+static const char *PTX = R"("""
+    + LIBRARY_SCALE_PTX
+    + r"""
 .visible .entry mixed(.param .u8 a, .param .align 16 .b8 s[24], .param .u64 p)
 {
   ret;
@@ -212,6 +185,7 @@ int main() {
     return failures != 0;
 }
 """
+)
 
 
 @pytest.fixture(scope="module")
