@@ -116,3 +116,26 @@ def link_for_gfx942(source: Path, tmp_path: Path, name: str, arch: str = "sm_80"
     proc = nvcc("--offload-arch=gfx942", "-o", str(exe), str(source), arch=arch)
     assert proc.returncode == 0, proc.stderr
     return subprocess.run(["nm", "-D", "-u", str(exe)], capture_output=True, text=True).stdout
+
+
+# The OpenGL interop programs link GL and EGL (Debian's libgl-dev, libegl-dev).
+GL_LIBS = ("-lGL", "-lEGL")
+GL_HEADERS = (Path("/usr/include/EGL/egl.h"), Path("/usr/include/GL/gl.h"))
+GL_LIBRARIES = (
+    Path("/usr/lib/x86_64-linux-gnu/libGL.so"),
+    Path("/usr/lib/x86_64-linux-gnu/libEGL.so"),
+)
+
+
+def have_gl_dev() -> bool:
+    return all(p.is_file() for p in (*GL_HEADERS, *GL_LIBRARIES))
+
+
+def run_or_skip(exe: Path, name: str) -> None:
+    """Run a self-checking program: it must print `<name>: PASSED`, or exit 77 saying
+    SKIPPED (no GL context), which skips the test."""
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False, timeout=300)
+    if run.returncode == 77 and "SKIPPED" in run.stdout:
+        pytest.skip(run.stdout.strip())
+    assert "FAILED" not in run.stdout, run.stdout + run.stderr
+    assert run.returncode == 0 and run.stdout.endswith(f"{name}: PASSED\n"), run.stdout + run.stderr

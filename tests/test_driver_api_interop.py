@@ -21,7 +21,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from runtime_programs import GL_KERNELS_AND_CONTEXT, nvcc
+from runtime_programs import (
+    GL_HEADERS,
+    GL_KERNELS_AND_CONTEXT,
+    GL_LIBS,
+    have_gl_dev,
+    nvcc,
+    run_or_skip,
+)
 
 from cu2amd.runtime_shim.headers import include_dir
 
@@ -566,17 +573,6 @@ int main(void) {
 # The programs' text, where tests/test_api_tables_run.py finds the CALLS.
 PROGRAM = GL_PROGRAM + EXTERNAL_PROGRAM
 
-GL_LIBS = ("-lGL", "-lEGL")
-GL_HEADERS = (Path("/usr/include/EGL/egl.h"), Path("/usr/include/GL/gl.h"))
-GL_LIBRARIES = (
-    Path("/usr/lib/x86_64-linux-gnu/libGL.so"),
-    Path("/usr/lib/x86_64-linux-gnu/libEGL.so"),
-)
-
-
-def _have_gl_dev() -> bool:
-    return all(p.is_file() for p in (*GL_HEADERS, *GL_LIBRARIES))
-
 
 @pytest.fixture(scope="module")
 def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
@@ -588,22 +584,14 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
-def _run(exe: Path, name: str) -> None:
-    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False, timeout=300)
-    if run.returncode == 77 and "SKIPPED" in run.stdout:
-        pytest.skip(run.stdout.strip())
-    assert "FAILED" not in run.stdout, run.stdout + run.stderr
-    assert run.returncode == 0 and run.stdout.endswith(f"{name}: PASSED\n"), run.stdout + run.stderr
-
-
 def test_gl_program_runs_on_the_host_platform(sources: dict[str, Path], tmp_path: Path) -> None:
-    if not _have_gl_dev():
+    if not have_gl_dev():
         pytest.skip("REQUIRES: libgl-dev and libegl-dev (GL/gl.h, EGL/egl.h, libGL.so, libEGL.so)")
     exe = tmp_path / "driver_gl_interop"
     src = sources["driver_gl_interop"]
     proc = nvcc("--offload-arch=host", "-o", str(exe), str(src), *GL_LIBS)
     assert proc.returncode == 0, proc.stderr
-    _run(exe, "driver_gl_interop")
+    run_or_skip(exe, "driver_gl_interop")
 
 
 def test_external_program_runs_on_the_host_platform(
@@ -612,7 +600,7 @@ def test_external_program_runs_on_the_host_platform(
     exe = tmp_path / "driver_external"
     proc = nvcc("--offload-arch=host", "-o", str(exe), str(sources["driver_external"]), "-lpthread")
     assert proc.returncode == 0, proc.stderr
-    _run(exe, "driver_external")
+    run_or_skip(exe, "driver_external")
 
 
 def test_plain_c_file_uses_them_with_the_host_compiler(tmp_path: Path) -> None:
@@ -631,7 +619,7 @@ def test_plain_c_file_uses_them_with_the_host_compiler(tmp_path: Path) -> None:
            "-o", str(exe), str(lib), f"-Wl,-rpath,{lib.parent}", "-lpthread"]  # fmt: skip
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
-    _run(exe, "driver_external_c")
+    run_or_skip(exe, "driver_external_c")
 
 
 @pytest.mark.parametrize("name", ["driver_gl_interop", "driver_external"])
@@ -650,7 +638,7 @@ def test_programs_build_for_gfx942(sources: dict[str, Path], tmp_path: Path, nam
         discover().libamdhip64()
     except Cu2amdError:
         pytest.skip("libamdhip64 is not installed: compiled, not linked")
-    if name == "driver_gl_interop" and not _have_gl_dev():
+    if name == "driver_gl_interop" and not have_gl_dev():
         pytest.skip("libGL.so/libEGL.so are not installed: compiled, not linked")
     exe = tmp_path / f"{name}_gfx942"
     libs = GL_LIBS if name == "driver_gl_interop" else ("-lpthread",)

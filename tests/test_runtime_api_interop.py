@@ -17,7 +17,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from runtime_programs import GL_KERNELS_AND_CONTEXT, nvcc
+from runtime_programs import (
+    GL_HEADERS,
+    GL_KERNELS_AND_CONTEXT,
+    GL_LIBS,
+    have_gl_dev,
+    nvcc,
+    run_or_skip,
+)
 
 # The runtime functions these programs call and check (see tests/test_api_tables_run.py).
 CALLS = {
@@ -447,17 +454,6 @@ int main() {
 # Both programs' text, where tests/test_api_tables_run.py finds the CALLS.
 PROGRAM = GL_PROGRAM + EXTERNAL_PROGRAM
 
-GL_LIBS = ("-lGL", "-lEGL")
-GL_HEADERS = (Path("/usr/include/EGL/egl.h"), Path("/usr/include/GL/gl.h"))
-GL_LIBRARIES = (
-    Path("/usr/lib/x86_64-linux-gnu/libGL.so"),
-    Path("/usr/lib/x86_64-linux-gnu/libEGL.so"),
-)
-
-
-def _have_gl_dev() -> bool:
-    return all(p.is_file() for p in (*GL_HEADERS, *GL_LIBRARIES))
-
 
 @pytest.fixture(scope="module")
 def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
@@ -469,21 +465,13 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
-def _run(exe: Path, name: str) -> None:
-    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False, timeout=300)
-    if run.returncode == 77 and "SKIPPED" in run.stdout:
-        pytest.skip(run.stdout.strip())
-    assert "FAILED" not in run.stdout, run.stdout + run.stderr
-    assert run.returncode == 0 and run.stdout.endswith(f"{name}: PASSED\n"), run.stdout + run.stderr
-
-
 def test_gl_program_runs_on_the_host_platform(sources: dict[str, Path], tmp_path: Path) -> None:
-    if not _have_gl_dev():
+    if not have_gl_dev():
         pytest.skip("REQUIRES: libgl-dev and libegl-dev (GL/gl.h, EGL/egl.h, libGL.so, libEGL.so)")
     exe = tmp_path / "gl_interop"
     proc = nvcc("--offload-arch=host", "-o", str(exe), str(sources["gl_interop"]), *GL_LIBS)
     assert proc.returncode == 0, proc.stderr
-    _run(exe, "gl_interop")
+    run_or_skip(exe, "gl_interop")
 
 
 def test_external_program_runs_on_the_host_platform(
@@ -492,7 +480,7 @@ def test_external_program_runs_on_the_host_platform(
     exe = tmp_path / "external"
     proc = nvcc("--offload-arch=host", "-o", str(exe), str(sources["external"]), "-lpthread")
     assert proc.returncode == 0, proc.stderr
-    _run(exe, "external")
+    run_or_skip(exe, "external")
 
 
 @pytest.mark.parametrize("name", ["gl_interop", "external"])
@@ -511,7 +499,7 @@ def test_programs_build_for_gfx942(sources: dict[str, Path], tmp_path: Path, nam
         discover().libamdhip64()
     except Cu2amdError:
         pytest.skip("libamdhip64 is not installed: compiled, not linked")
-    if name == "gl_interop" and not _have_gl_dev():
+    if name == "gl_interop" and not have_gl_dev():
         pytest.skip("libGL.so/libEGL.so are not installed: compiled, not linked")
     exe = tmp_path / f"{name}_gfx942"
     libs = GL_LIBS if name == "gl_interop" else ("-lpthread",)
