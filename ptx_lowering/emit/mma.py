@@ -4,8 +4,10 @@ movmatrix, emulated exactly over CUDA's 32-lane warp.
 Each thread holds the fragments the ISA's "Matrix fragments for mma.mMnNkK" sections give
 it (groupID = laneid >> 2, threadID_in_group = laneid % 4). To compute its own elements
 of D a thread fetches the A rows and B columns it needs from the lanes holding them with
-the device library's `__cu2amd_shfl_sync` (idx mode, full mask: the same call as
-shfl.sync, so warp-32 holds on wave32, on wave64 and on the host platform's fibers), then
+the device library's `__cu2amd_warp_read` (shfl.sync.idx with the full mask, without the
+member-mask check and clamping that cannot apply to an instruction every thread of the warp
+executes: warp-32 holds on wave32, on wave64 and on the host platform's fibers, and the
+inlined exchanges stay small), then
 does scalar arithmetic in a fixed order:
 
 - floating point (.f16 .bf16 .tf32 .e4m3 .e5m2 inputs): every product of two inputs is exact in f32,
@@ -40,13 +42,12 @@ from cu2amd.ptx_lowering.emit.fpformat import FORMATS
 from cu2amd.ptx_lowering.emit.memory import address_pointer, instruction_space
 from cu2amd.ptx_lowering.emit.registry import emitter
 from cu2amd.ptx_lowering.emit.sreg import lane_id
-from cu2amd.ptx_lowering.emit.warp import SHFL_MODES, call_library
+from cu2amd.ptx_lowering.emit.warp import call_library
 from cu2amd.ptx_lowering.irutil import load, store
 from cu2amd.ptx_lowering.isa.types import TYPES
 
 I8, I16, I32, I64 = ir.IntType(8), ir.IntType(16), ir.IntType(32), ir.IntType(64)
 F32, F64 = ir.FloatType(), ir.DoubleType()
-FULL_MASK, LAST_LANE = 0xFFFFFFFF, 0x1F
 B32 = TYPES["b32"]
 
 
@@ -60,8 +61,7 @@ def shfl_idx(ctx: FunctionContext, value: ir.Value, source: ir.Value) -> ir.Valu
         low = shfl_idx(ctx, b.trunc(value, I32), source)
         high = shfl_idx(ctx, b.trunc(b.lshr(value, I64(32)), I32), source)
         return b.or_(b.zext(low, I64), b.shl(b.zext(high, I64), I64(32)))
-    args = [I32(SHFL_MODES["idx"]), I32(FULL_MASK), value, source, I32(LAST_LANE)]
-    return b.trunc(call_library(ctx, "__cu2amd_shfl_sync", I64, args), I32)
+    return call_library(ctx, "__cu2amd_warp_read", I32, [value, source])
 
 
 def fragment(ctx: FunctionContext, op: ast.Operand, count: int) -> list[ast.Operand]:

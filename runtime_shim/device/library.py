@@ -66,6 +66,7 @@ API = frozenset(
     {
         "__cu2amd_shfl_sync",
         "__cu2amd_shfl",
+        "__cu2amd_warp_read",
         "__cu2amd_vote_sync",
         "__cu2amd_vote",
         "__cu2amd_match_any_sync",

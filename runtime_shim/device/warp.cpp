@@ -374,6 +374,16 @@ CU2AMD_DEFINE unsigned long long __cu2amd_shfl_sync(const char *site, unsigned m
     return shuffle<32>(site, member_group<32>(site, mask, l), l, mode, a, b, c);
 }
 
+/* The value of lane `source` (0..31) of the caller's 32-lane warp, for the .sync.aligned
+ * matrix instructions (mma, ldmatrix, stmatrix, movmatrix, wmma), which every thread of the
+ * warp executes together: shfl.sync.idx with the full mask and c = 31 without the parts
+ * that cannot apply (member-mask check, clamping, constant-lane forms), so that the many
+ * exchanges of a matrix emulation stay small when inlined. */
+CU2AMD_DEFINE unsigned __cu2amd_warp_read(const char *site, unsigned value, unsigned source) {
+    Lane<32> l = here<32>();
+    return cu2amd_wave_shuffle(site, hardware_lanes<32>(FULL<32>, l), value, l.base | (source & 31u));
+}
+
 CU2AMD_DEFINE unsigned long long __cu2amd_shfl(const char *site, unsigned mode, unsigned a, unsigned b,
                                                unsigned c) {
     Lane<32> l = here<32>();

@@ -44,6 +44,8 @@
 /* shfl.sync.mode.b32 d|p, a, b, c, mask: d in bits 0..31, p in bit 32. */
 CU2AMD_WARP_API unsigned long long __cu2amd_shfl_sync(const char *site, unsigned mode, unsigned mask,
                                                       unsigned a, unsigned b, unsigned c);
+/* The value of lane `source` of the warp, all 32 threads taking part (matrix instructions). */
+CU2AMD_WARP_API unsigned __cu2amd_warp_read(const char *site, unsigned value, unsigned source);
 /* shfl.mode.b32 (no member mask): among the threads that execute it together. */
 CU2AMD_WARP_API unsigned long long __cu2amd_shfl(const char *site, unsigned mode, unsigned a, unsigned b,
                                                  unsigned c);
