@@ -7,9 +7,7 @@ import sys
 from pathlib import Path
 
 import click
-import numpy as np
 
-from cu2amd import host
 from cu2amd.amdgpu import bundle
 from cu2amd.amdgpu.select import Target, select_targets
 from cu2amd.errors import Cu2amdError, UsageError
@@ -184,10 +182,12 @@ def compile_cmd(
         write_atomic(output, data)
 
 
+# --arg scalar kinds and their numpy types (numpy and the host platform are imported by
+# `ptx run` only, so that a compile does not pay for them).
 _SCALARS = {
-    "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
-    "u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "u64": np.uint64,
-    "f32": np.float32, "f64": np.float64,
+    "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
+    "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
+    "f32": "float32", "f64": "float64",
 }  # fmt: skip
 
 
@@ -202,11 +202,15 @@ def _parse_dims(what: str, text: str) -> tuple[int, ...]:
 
 
 def _parse_arg(index: int, text: str) -> object:
+    import numpy as np
+
+    from cu2amd import host
+
     kind, _, value = text.partition(":")
     if kind in _SCALARS:
         try:
             number = float(value) if kind.startswith("f") else int(value, 0)
-            return _SCALARS[kind](number)
+            return getattr(np, _SCALARS[kind])(number)
         except (ValueError, OverflowError):
             raise UsageError(f"--arg {index}: '{value}' is not a valid {kind}") from None
     if kind == "buf":
@@ -280,6 +284,10 @@ def run_cmd(
       cu2amd ptx run saxpy.ptx --kernel saxpy --grid 4096 --block 256 \\
         --arg f32:2.0 --arg buf:x.npy --arg buf:y.npy --arg i32:1048576 --save 2:out.npy
     """
+    import numpy as np
+
+    from cu2amd import host
+
     file, text = read_input(input_path)
     values = [_parse_arg(i, a) for i, a in enumerate(args)]
     targets = []
