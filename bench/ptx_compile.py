@@ -2,8 +2,8 @@
 
 The files are corpus-like PTX of 1k and 10k lines built as bench/ptx_parse.py builds them
 (clang's NVPTX output for tests/data/cuda, module bodies repeated with their symbols
-renamed), from the modules cu2amd lowers completely (modules using instructions it does
-not lower, such as wmma or cp.async, are left out and named). For each file the script
+renamed), from the modules cu2amd lowers completely (modules using an instruction it does
+not lower are left out and named, with the error). For each file the script
 times the command a user runs, `cu2amd ptx FILE --offload-arch=gfx942 -O3 -o out.hsaco`
 (a fresh process: start-up, parse, decode, lowering, LLVM optimisation and AMDGPU code
 generation, linking), and `ptxas -O3 -arch=sm_80 FILE`, and prints the ratio. The issue's
