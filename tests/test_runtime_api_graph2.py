@@ -291,7 +291,7 @@ NODES_PROGRAM = (
     CALL(cudaGraphAddNode(&cn, g, nullptr, 0, &p), cudaErrorInvalidValue);
     p = {};
     p.type = cudaGraphNodeTypeConditional;
-    CALL(cudaGraphAddNode(&cn, g, nullptr, 0, &p), cudaErrorNotSupported);
+    CALL(cudaGraphAddNode(&cn, g, nullptr, 0, &p), cudaErrorInvalidValue); /* no handle */
     p = {};
     p.type = cudaGraphNodeTypeEmpty;
     cudaGraphEdgeData prog = {};

@@ -54,7 +54,7 @@ RUNTIME: dict[str, Impl] = {
             cudaGraphExecMemcpyNodeSetParams1D cudaGraphExecMemcpyNodeSetParamsFromSymbol
             cudaGraphExecMemcpyNodeSetParamsToSymbol cudaGraphGetEdges cudaGraphGetNodes
             cudaGraphGetRootNodes cudaGraphHostNodeGetParams cudaGraphHostNodeSetParams
-            cudaGraphLaunch cudaGraphMemcpyNodeGetParams cudaGraphMemcpyNodeSetParams
+            cudaGraphMemcpyNodeGetParams cudaGraphMemcpyNodeSetParams
             cudaGraphMemcpyNodeSetParams1D cudaGraphMemcpyNodeSetParamsFromSymbol
             cudaGraphMemcpyNodeSetParamsToSymbol cudaGraphNodeFindInClone
             cudaGraphNodeGetDependencies cudaGraphNodeGetDependentNodes cudaGraphRemoveDependencies
@@ -183,6 +183,12 @@ _CUDA12_MACROS = """
     cudaKernelNodeAttributeCooperative cudaKernelNodeAttributeMemSyncDomain
     cudaKernelNodeAttributeMemSyncDomainMap cudaKernelNodeAttributePriority
 """
+# CUDA 12.4's conditional node types, with CUDA 12.8's SWITCH, declared by graph_types.h.
+_COND_ENUMERATORS = (
+    "cudaGraphCondAssignDefault cudaGraphCondTypeIf cudaGraphCondTypeSwitch cudaGraphCondTypeWhile"
+)
+_COND_ENUMS = "cudaGraphConditionalHandleFlags cudaGraphConditionalNodeType"
+_COND_NAMES = _COND_ENUMERATORS + " " + _COND_ENUMS + " cudaConditionalNodeParams"
 TYPE_SECTIONS = (
     (Kind.ENUMERATOR, "Data types used by CUDA Runtime: graph enum values",
      " ".join(sorted(names(_ENUMERATORS)))),
@@ -198,6 +204,12 @@ TYPE_SECTIONS = (
      " ".join(sorted(names(_CUDA12_TYPES)))),
     (Kind.MACRO, "Data types used by CUDA Runtime: CUDA 12.3 graph macros",
      " ".join(sorted(names(_CUDA12_MACROS)))),
+    (Kind.ENUMERATOR, "Data types used by CUDA Runtime: conditional node enum values",
+     " ".join(sorted(names(_COND_ENUMERATORS)))),
+    (Kind.ENUM, "Data types used by CUDA Runtime: conditional node enums",
+     " ".join(sorted(names(_COND_ENUMS)))),
+    (Kind.TYPE, "Data types used by CUDA Runtime: conditional node types",
+     "cudaConditionalNodeParams cudaGraphConditionalHandle"),
 )  # fmt: skip
 
 TYPES: dict[str, Impl] = {
@@ -227,10 +239,11 @@ TYPES: dict[str, Impl] = {
         for n in names(_CUDA12_ENUMERATORS + _CUDA12_ENUMS + _CUDA12_TYPES + _CUDA12_MACROS)
     },
     "cudaGraphNodeParams": Impl(
-        "cu2amd: runtime_graph.h",
-        Status.EMULATED,
-        "CUDA 12.3's layout; the conditional member is not declared (conditional nodes are not "
-        "provided)",
+        "cu2amd: runtime_graph.h", note="CUDA 12.3's layout, with CUDA 12.4's conditional member"
+    ),
+    **{n: Impl("cu2amd: CUDA's (graph_types.h)") for n in names(_COND_NAMES)},
+    "cudaGraphConditionalHandle": Impl(
+        "cu2amd: graph_types.h", note="the address of the device word holding the value"
     ),
     "cudaGraphDependencyTypeProgrammatic": Impl(
         "cu2amd: CUDA's value",
@@ -240,20 +253,36 @@ TYPES: dict[str, Impl] = {
     ),
 }
 
-# What stays unsupported, and what it would need.
 _U = Status.UNSUPPORTED
+
+# Conditional nodes (cu2amd/runtime_graph_cond.h): ROCm 5.2's HIP graphs cannot branch while
+# they run, so cudaGraphLaunch evaluates them itself.
+_COND = (
+    "cudaGraphLaunch of a graph holding conditional nodes runs it from the calling thread and "
+    "returns when it has run (CUDA's launch is asynchronous): the nodes before a conditional node "
+    "(in a dependency order) as one executable graph, then, the stream synchronised, the "
+    "handle's value is read and the body graphs run the same way; nodes that do not depend on a "
+    "conditional node but come after it in that order wait for it. A handle is one word of "
+    "device memory, shared by every executable graph of its graph. Body graphs may also hold "
+    "node kinds CUDA refuses there (host, event nodes), which run"
+)
 RUNTIME.update(
     {
-        **{
-            n: Impl(
-                "",
-                _U,
-                "ROCm 5.2's HIP graphs cannot branch or loop while they run (no conditional "
-                "nodes); running the body from a host node would call HIP from a host callback, "
-                "which HIP does not allow",
-            )
-            for n in names("cudaGraphConditionalHandleCreate cudaGraphSetConditional")
-        },
+        "cudaGraphConditionalHandleCreate": Impl(
+            "cu2amd: a hipMalloc'd word", E, _COND + "; the word is set to defaultLaunchValue"
+        ),
+        "cudaGraphSetConditional": Impl(
+            "cu2amd: a store to the handle's word",
+            note="device function; the value takes effect as CUDA's does (see "
+            "cudaGraphConditionalHandleCreate)",
+        ),
+        "cudaGraphLaunch": Impl(
+            "hipGraphLaunch",
+            E,
+            "as HIP's, except for graphs holding conditional nodes: " + _COND + "; on a capturing "
+            "stream such a launch is cudaErrorStreamCaptureUnsupported (CUDA captures it), and "
+            "cuGraphLaunch of such a graph stops the program with a message",
+        ),
     }
 )
 
@@ -270,8 +299,8 @@ _EDGES = (
     "(programmatic dependent launch is not provided)"
 )
 _GENERIC = (
-    "dispatches to the node kind's own function; conditional nodes are cudaErrorNotSupported, "
-    "external semaphore nodes as their own functions say"
+    "dispatches to the node kind's own function; conditional nodes as "
+    "cudaGraphConditionalHandleCreate says, external semaphore nodes as their own functions say"
 )
 _EXTSEM = (
     "kept by cuda_runtime_api.h (HIP 5.2 has no semaphore nodes): a host node that signals or "
@@ -445,10 +474,14 @@ DRIVER.update(
     {
         n.replace("cuda", "cu", 1): impl
         for n, impl in RUNTIME.items()
-        if impl.status is _U
-        and n.replace("cuda", "cu", 1) not in DRIVER
-        and n != "cudaGraphSetConditional"
+        if impl.status is _U and n.replace("cuda", "cu", 1) not in DRIVER
     }
+)
+DRIVER["cuGraphConditionalHandleCreate"] = Impl(
+    "",
+    _U,
+    "cuda.h has no cuGraphAddNode yet, which makes conditional nodes (the runtime API's "
+    "cudaGraphConditionalHandleCreate and cudaGraphAddNode work)",
 )
 _CU_EDGES = names("""
     cuGraphAddDependencies_v2 cuGraphGetEdges_v2 cuGraphNodeGetDependencies_v2

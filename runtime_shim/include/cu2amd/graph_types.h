@@ -116,6 +116,18 @@ typedef struct cudaGraphExecUpdateResultInfo {
     cudaGraphNode_t errorFromNode;
 } cudaGraphExecUpdateResultInfo;
 
+/* CUDA 12.4's conditional nodes, with CUDA 12.8's SWITCH (runtime_graph_cond.h). A handle
+ * is the address of the device word that holds its value. */
+typedef unsigned long long cudaGraphConditionalHandle;
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphConditionalNodeType { cudaGraphCondTypeIf = 0, cudaGraphCondTypeWhile = 1, cudaGraphCondTypeSwitch = 2 };
+struct cudaConditionalNodeParams {
+    cudaGraphConditionalHandle handle;
+    enum cudaGraphConditionalNodeType type;
+    unsigned int size;
+    cudaGraph_t *phGraph_out; /* set by cudaGraphAddNode: the node's body graphs */
+};
+
 typedef struct cudaGraphInstantiateParams {
     unsigned long long flags;
     cudaStream_t uploadStream;

@@ -67,6 +67,17 @@ CU2AMD_API int __cu2amd_capture_end(cudaStream_t stream, cudaGraph_t *pGraph, cu
 /* External semaphore nodes (cu2amd/runtime_graph_extsem.h, after runtime_interop.h): the
  * record of such a node, NULL for other nodes; *is_signal says which kind. */
 CU2AMD_API void *__cu2amd_graph_extsem_node(cudaGraphNode_t node, int *is_signal);
+/* Conditional nodes (cu2amd/runtime_graph_cond.h, at the end of this file): the record of
+ * such a node (NULL for other nodes); a copy of a graph (a clone, a child graph node's
+ * graph) given records and body graphs of its own; a graph's records dropped before it is
+ * destroyed; cudaGraphLaunch of a graph holding conditional nodes (1 when handled). */
+struct __cu2amd_cond_node;
+CU2AMD_API __cu2amd_cond_node *__cu2amd_cond_of(cudaGraphNode_t node);
+CU2AMD_API cudaError_t __cu2amd_cond_own(cudaGraph_t graph);
+CU2AMD_API void __cu2amd_cond_forget(cudaGraph_t graph);
+CU2AMD_API void __cu2amd_cond_forget_node(__cu2amd_cond_node *record);
+CU2AMD_API cudaError_t __cu2amd_cond_own_child(cudaGraphNode_t node);
+CU2AMD_API int __cu2amd_cond_launch(cudaGraphExec_t exec, cudaStream_t stream, cudaError_t *err);
 
 /* ------------------------------------------------------------------ graphs */
 
@@ -76,6 +87,7 @@ CU2AMD_API cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags) 
 CU2AMD_API cudaError_t __cu2amd_user_objects_drop(const void *owner);
 CU2AMD_API cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
     __cu2amd_graph_mem_forget(graph);
+    __cu2amd_cond_forget(graph);
     cudaError_t err = CU2AMD_ERR(hipGraphDestroy(graph));
     if (err == cudaSuccess) __cu2amd_user_objects_drop(graph);
     return err;
@@ -85,6 +97,7 @@ CU2AMD_API cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t orig
     if (__cu2amd_graph_has_mem_nodes(originalGraph)) return __cu2amd_fail(cudaErrorNotSupported);
     cudaError_t err = CU2AMD_ERR(hipGraphClone(pGraphClone, originalGraph));
     if (err == cudaSuccess) __cu2amd_kernel_attrs_clone(*pGraphClone);
+    if (err == cudaSuccess) err = __cu2amd_cond_own(*pGraphClone);
     return err;
 }
 CU2AMD_API cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *pNode, cudaGraphNode_t originalNode,
@@ -127,13 +140,16 @@ CU2AMD_API cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeT
     int is_signal = 0;
     if (err == cudaSuccess && __cu2amd_graph_extsem_node(node, &is_signal))
         *pType = is_signal ? cudaGraphNodeTypeExtSemaphoreSignal : cudaGraphNodeTypeExtSemaphoreWait;
+    if (err == cudaSuccess && __cu2amd_cond_of(node)) *pType = cudaGraphNodeTypeConditional;
     return err;
 }
 /* CUDA does not delete memory nodes from their graph. */
 CU2AMD_API cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) {
     if (__cu2amd_graph_mem_node(node, (int *)0)) return __cu2amd_fail(cudaErrorNotSupported);
+    __cu2amd_cond_node *cond = __cu2amd_cond_of(node);
     cudaError_t err = CU2AMD_ERR(hipGraphDestroyNode(node));
     if (err == cudaSuccess) __cu2amd_kernel_attrs_forget(node);
+    if (err == cudaSuccess && cond) __cu2amd_cond_forget_node(cond);
     return err;
 }
 
@@ -258,12 +274,14 @@ CU2AMD_API cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGra
     return CU2AMD_ERR(hipGraphAddHostNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams));
 }
 CU2AMD_API cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, cudaHostNodeParams *pNodeParams) {
-    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0))
+    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0) ||
+        __cu2amd_cond_of(node))
         return __cu2amd_fail(cudaErrorInvalidValue);
     return CU2AMD_ERR(hipGraphHostNodeGetParams(node, pNodeParams));
 }
 CU2AMD_API cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const cudaHostNodeParams *pNodeParams) {
-    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0))
+    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0) ||
+        __cu2amd_cond_of(node))
         return __cu2amd_fail(cudaErrorInvalidValue);
     return CU2AMD_ERR(hipGraphHostNodeSetParams(node, pNodeParams));
 }
@@ -272,7 +290,10 @@ CU2AMD_API cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, c
                                                   const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                                   cudaGraph_t childGraph) {
     if (__cu2amd_graph_has_mem_nodes(childGraph)) return __cu2amd_fail(cudaErrorInvalidValue);
-    return CU2AMD_ERR(hipGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph));
+    cudaError_t err =
+        CU2AMD_ERR(hipGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph));
+    if (err == cudaSuccess) err = __cu2amd_cond_own_child(*pGraphNode); /* HIP copied the graph */
+    return err;
 }
 CU2AMD_API cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph) {
     return CU2AMD_ERR(hipGraphChildGraphNodeGetGraph(node, pGraph));
@@ -347,6 +368,7 @@ CU2AMD_API cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) {
 }
 CU2AMD_API cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream = 0) {
     cudaError_t err = __cu2amd_exec_launching(graphExec);
+    if (err == cudaSuccess && __cu2amd_cond_launch(graphExec, __cu2amd_stream(stream), &err)) return err;
     if (err == cudaSuccess) err = __cu2amd_exec_to_launch(&graphExec);
     if (err != cudaSuccess) return err;
     return CU2AMD_ERR(hipGraphLaunch(graphExec, __cu2amd_stream(stream)));
@@ -416,7 +438,8 @@ CU2AMD_API cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphEx
 }
 CU2AMD_API cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                                       const cudaHostNodeParams *pNodeParams) {
-    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0))
+    if (__cu2amd_graph_mem_node(node, (int *)0) || __cu2amd_graph_extsem_node(node, (int *)0) ||
+        __cu2amd_cond_of(node))
         return __cu2amd_fail(cudaErrorInvalidValue);
     cudaError_t err = CU2AMD_ERR(hipGraphExecHostNodeSetParams(hGraphExec, node, pNodeParams));
     __CU2AMD_SHADOW(hGraphExec, node, hipGraphHostNodeSetParams(shadow_, pNodeParams));
@@ -462,12 +485,13 @@ CU2AMD_API cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph, const char *pat
     if (err == cudaSuccess) {
         static const char *const names[] = {"KERNEL",     "MEMCPY",       "MEMSET",           "HOST",
                                             "GRAPH",      "EMPTY",        "WAIT_EVENT",       "EVENT_RECORD",
-                                            "EXT_SEMAS_SIGNAL", "EXT_SEMAS_WAIT", "MEM_ALLOC", "MEM_FREE"};
+                                            "EXT_SEMAS_SIGNAL", "EXT_SEMAS_WAIT", "MEM_ALLOC", "MEM_FREE",
+                                            "BATCH_MEM_OP", "CONDITIONAL"};
         fprintf(out, "digraph cudaGraph {\n");
         for (size_t i = 0; i < n; i++) {
             cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
             cudaGraphNodeGetType(nodes[i], &type);
-            fprintf(out, "  node%zu [label=\"%zu %s", i, i, (unsigned)type < 12 ? names[type] : "NODE");
+            fprintf(out, "  node%zu [label=\"%zu %s", i, i, (unsigned)type < 14 ? names[type] : "NODE");
             cudaKernelNodeParams k;
             if (type == cudaGraphNodeTypeKernel && cudaGraphKernelNodeGetParams(nodes[i], &k) == cudaSuccess)
                 fprintf(out, "\\n<<<(%u,%u,%u),(%u,%u,%u),%u>>>", k.gridDim.x, k.gridDim.y, k.gridDim.z, k.blockDim.x,
@@ -796,6 +820,7 @@ typedef struct cudaGraphNodeParams {
         struct cudaMemFreeNodeParams free;
         struct cudaExternalSemaphoreSignalNodeParamsV2 extSemSignal;
         struct cudaExternalSemaphoreWaitNodeParamsV2 extSemWait;
+        struct cudaConditionalNodeParams conditional;
     };
     long long reserved2;
 } cudaGraphNodeParams;
@@ -1134,6 +1159,7 @@ CU2AMD_API cudaError_t __cu2amd_exec_created(cudaGraphExec_t exec, cudaGraph_t g
     if (!e) return cudaErrorMemoryAllocation;
     e->exec = exec, e->graph = graph, e->flags = flags;
     cudaError_t err = CU2AMD_ERR(hipGraphClone(&e->shadow, graph));
+    if (err == cudaSuccess) err = __cu2amd_cond_own(e->shadow); /* the bodies as instantiated */
     if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &e->n));
     if (err == cudaSuccess) {
         e->first = (cudaGraphNode_t *)__builtin_malloc(3 * (e->n + 1) * sizeof(cudaGraphNode_t));
@@ -1144,7 +1170,7 @@ CU2AMD_API cudaError_t __cu2amd_exec_created(cudaGraphExec_t exec, cudaGraph_t g
     if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(graph, e->first, &e->n));
     if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphGetNodes(e->shadow, e->shadow_nodes, &e->n));
     if (err != cudaSuccess) {
-        if (e->shadow) hipGraphDestroy(e->shadow);
+        if (e->shadow) __cu2amd_cond_forget(e->shadow), hipGraphDestroy(e->shadow);
         __builtin_free(e->first), __builtin_free(e->disabled), __builtin_free(e);
         return err;
     }
@@ -1177,6 +1203,7 @@ CU2AMD_API void __cu2amd_exec_destroyed(cudaGraphExec_t exec) {
     }
     if (!e) return;
     if (e->alt) hipGraphExecDestroy(e->alt); /* outside the lock: it may wait for the device */
+    __cu2amd_cond_forget(e->shadow);
     hipGraphDestroy(e->shadow);
     __builtin_free(e->first), __builtin_free(e->disabled), __builtin_free(e);
 }
@@ -1271,6 +1298,7 @@ CU2AMD_API cudaError_t __cu2amd_exec_shadow_child(cudaGraphExec_t exec, cudaGrap
     if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphNodeGetDependentNodes(old, dependents, &nt));
     if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphDestroyNode(old));
     if (err == cudaSuccess) err = CU2AMD_ERR(hipGraphAddChildGraphNode(&made, e->shadow, deps, nd, child));
+    if (err == cudaSuccess) err = __cu2amd_cond_own_child(made);
     for (size_t j = 0; j < nt && err == cudaSuccess; j++)
         err = CU2AMD_ERR(hipGraphAddDependencies(e->shadow, &made, &dependents[j], 1));
     __builtin_free(deps);
@@ -1286,7 +1314,9 @@ CU2AMD_API cudaError_t __cu2amd_exec_shadow_update(cudaGraphExec_t exec, cudaGra
     cudaGraph_t copy;
     if (!e) return cudaSuccess;
     cudaError_t err = CU2AMD_ERR(hipGraphClone(&copy, graph));
+    if (err == cudaSuccess) err = __cu2amd_cond_own(copy);
     if (err != cudaSuccess) return err;
+    __cu2amd_cond_forget(e->shadow);
     hipGraphDestroy(e->shadow);
     e->shadow = copy, e->stale = 1;
     __builtin_memcpy(e->nodes, e->first, e->n * sizeof(cudaGraphNode_t));
@@ -1453,6 +1483,9 @@ CU2AMD_API cudaMemsetParams __cu2amd_memset_v1(const cudaMemsetParamsV2 *m) {
     p.width = m->width, p.height = m->height;
     return p;
 }
+CU2AMD_API cudaError_t __cu2amd_cond_add(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                         const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                         struct cudaConditionalNodeParams *p);
 CU2AMD_API cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                         const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                         cudaGraphNodeParams *nodeParams) {
@@ -1498,7 +1531,7 @@ CU2AMD_API cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t
                                                         p->extSemWait.numExtSems};
         return cudaGraphAddExternalSemaphoresWaitNode(pGraphNode, graph, d, n, &w);
     }
-    case cudaGraphNodeTypeConditional: return __cu2amd_fail(cudaErrorNotSupported);
+    case cudaGraphNodeTypeConditional: return __cu2amd_cond_add(pGraphNode, graph, d, n, &p->conditional);
     default: return __cu2amd_fail(cudaErrorInvalidValue);
     }
 }
@@ -1588,6 +1621,7 @@ CU2AMD_API cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cud
     default: return __cu2amd_fail(cudaErrorNotSupported);
     }
 }
+CU2AMD_API cudaError_t __cu2amd_cond_params(cudaGraphNode_t node, struct cudaConditionalNodeParams *p);
 /* Any node's parameters in the generic form (for copying a node into another graph). */
 CU2AMD_API cudaError_t __cu2amd_node_params(cudaGraphNode_t node, cudaGraphNodeParams *p) {
     __builtin_memset(p, 0, sizeof *p);
@@ -1627,6 +1661,7 @@ CU2AMD_API cudaError_t __cu2amd_node_params(cudaGraphNode_t node, cudaGraphNodeP
         return err;
     }
     case cudaGraphNodeTypeMemFree: return cudaGraphMemFreeNodeGetParams(node, &p->free.dptr);
+    case cudaGraphNodeTypeConditional: return __cu2amd_cond_params(node, &p->conditional);
     case cudaGraphNodeTypeExtSemaphoreSignal: {
         struct cudaExternalSemaphoreSignalNodeParams s;
         err = cudaGraphExternalSemaphoresSignalNodeGetParams(node, &s);
@@ -1848,5 +1883,7 @@ CU2AMD_API void __cu2amd_graph_mem_forget(cudaGraph_t graph) {
         for (size_t i = 0; i < n; i++) __cu2amd_kernel_attrs_forget(nodes[i]);
     __builtin_free(nodes);
 }
+
+#include "cu2amd/runtime_graph_cond.h"
 
 #endif
