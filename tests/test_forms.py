@@ -140,7 +140,7 @@ def test_decoding(spelling: str, attrs: dict) -> None:
         # legal PTX that cu2amd does not lower: by modifier, or by form (with a note when
         # the opcode has lowered forms, and without when none is)
         ("mad.ftz.f32", UnsupportedError, "unsupported PTX instruction 'mad.ftz.f32' (mad.f32 without rounding (sm_1x))"),
-        ("cvt.rs.satfinite.e4m3x4.f32", UnsupportedError, "unsupported PTX instruction 'cvt.rs.satfinite.e4m3x4.f32' (stochastic rounding (.rs))"),
+        ("cvt.rs.satfinite.e4m3x4.f32", UnsupportedError, "unsupported PTX instruction 'cvt.rs.satfinite.e4m3x4.f32' (stochastic rounding (.rs) of 4 values: the ISA gives their rbits only in figures)"),
         ("fma.rn.oob.bf16", UnsupportedError, "unsupported PTX instruction 'fma.rn.oob.bf16' (out-of-bounds NaN handling (.oob))"),
         ("brkpt", UnsupportedError, "unsupported PTX instruction 'brkpt'"),
         # not legal PTX: where the modifiers go wrong

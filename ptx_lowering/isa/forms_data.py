@@ -15,19 +15,20 @@ CVTA_SPACES = "const global local shared shared::cta shared::cluster param param
 # being its own cluster. isspacep cannot tell .const and .param addresses from .global
 # ones on AMD GPUs, where all three are global memory.
 ISSPACEP_LOWERED = "global local shared shared::cta shared::cluster"
-STOCHASTIC = "stochastic rounding (.rs)"
-UE8M0 = "ue8m0 scale-factor conversion"
+# The ISA gives the bits of rbits that round each of a, b, e, f of the x4 forms only in its
+# figures 40 and 41 (the text says which half of rbits a pair takes, not how it splits).
+STOCHASTIC = "stochastic rounding (.rs) of 4 values: the ISA gives their rbits only in figures"
 RELU, SATF = opt("relu", "relu"), opt("satfinite", "satfinite")
 
 
 def _narrow(rnd: str, head: tuple[Slot, ...], dtype: str, atype: str, ops: tuple[Op, ...],
-            note: str = "") -> Form:  # fmt: skip
+            note: str = "", emitter: str = "convert.narrow") -> Form:  # fmt: skip
     """One of cvt's narrow-format rows: `cvt.<rnd><head>.dtype.atype`; with a `note`, a
     row cu2amd does not lower."""
     slots = (slot("rnd", rnd), *head, slot("dtype", dtype), slot("atype", atype))
     if note:
         return Form("cvt", "9.7.9.21", slots, ops, U, note=note)
-    return Form("cvt", "9.7.9.21", slots, ops, emitter="convert.narrow")
+    return Form("cvt", "9.7.9.21", slots, ops, emitter=emitter)
 
 
 SAT_REQ = slot("satfinite", "satfinite")
@@ -62,10 +63,10 @@ FORMS = (
          emitter="convert.cvt"),
     _narrow("rn rz", (RELU, SATF), "f16", "f32", (D, A)),
     _narrow("rn rz", (RELU, SATF), "f16x2", "f32", (D, A, A)),
-    _narrow("rs", (RELU, SATF), "f16x2", "f32", (D, A, A, A), STOCHASTIC),
+    _narrow("rs", (RELU, SATF), "f16x2", "f32", (D, A, A, A), emitter="convert.rs"),
     _narrow("rn rz", (RELU, SATF), "bf16", "f32", (D, A)),
     _narrow("rn rz", (RELU, SATF), "bf16x2", "f32", (D, A, A)),
-    _narrow("rs", (RELU, SATF), "bf16x2", "f32", (D, A, A, A), STOCHASTIC),
+    _narrow("rs", (RELU, SATF), "bf16x2", "f32", (D, A, A, A), emitter="convert.rs"),
     _narrow("rna", (SATF,), "tf32", "f32", (D, A)),
     _narrow("rn rz", (SATF, RELU), "tf32", "f32", (D, A)),
     _narrow("rn", (SAT_REQ, RELU), "e4m3x2 e5m2x2", "f32", (D, A, A)),
@@ -78,9 +79,9 @@ FORMS = (
     _narrow("rn", (SAT_REQ, RELU), "e2m3x2 e3m2x2", "f32", (D, A, A)),
     _narrow("rn", (RELU,), "f16x2", "e2m3x2 e3m2x2", (D, A)),
     _narrow("rs", (RELU, SAT_REQ), "e2m3x4 e3m2x4", "f32", (D, V, A), STOCHASTIC),
-    _narrow("rz rp", (SATF,), "ue8m0x2", "f32", (D, A, A), UE8M0),
-    _narrow("rz rp", (SATF,), "ue8m0x2", "bf16x2", (D, A), UE8M0),
-    _narrow("rn", (), "bf16x2", "ue8m0x2", (D, A), UE8M0),
+    _narrow("rz rp", (SATF,), "ue8m0x2", "f32", (D, A, A), emitter="convert.ue8m0"),
+    _narrow("rz rp", (SATF,), "ue8m0x2", "bf16x2", (D, A), emitter="convert.ue8m0"),
+    _narrow("rn", (), "bf16x2", "ue8m0x2", (D, A), emitter="convert.ue8m0"),
     # 9.7.9.22 cvt.pack
     Form("cvt.pack", "9.7.9.22", (slot("sat", "sat"), slot("dtype", "u16 s16"),
                                   slot("atype", "s32")), (D, A, A), emitter="data.cvt_pack"),

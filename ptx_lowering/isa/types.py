@@ -77,6 +77,7 @@ TYPES: dict[str, PtxType] = {
         _t("e2m1x2", Kind.FLOAT, 8, lanes=2),
         _t("e2m3x2", Kind.FLOAT, 16, lanes=2),
         _t("e3m2x2", Kind.FLOAT, 16, lanes=2),
+        _t("ue8m0x2", Kind.FLOAT, 16, lanes=2),  # unsigned exponents (PTX ISA 5.2.3)
         _t("u2", Kind.UNSIGNED, 2),
         _t("s2", Kind.SIGNED, 2),
         _t("u4", Kind.UNSIGNED, 4),
