@@ -47,6 +47,9 @@ THREE = _types("dtype", "atype", "btype")
 SCALE = opt("scale", "shr7 shr15")
 SIMD = ("add", "sub", "avrg", "absdiff", "min", "max")
 
+# emit/pmevent.py says why this is exact.
+PMEVENT = "no-op: the events only count in profiler counters that the program cannot read"
+
 # fmt: off
 FORMS = (
     # 9.7.17.1 stacksave / 9.7.17.2 stackrestore / 9.7.17.3 alloca
@@ -84,8 +87,9 @@ FORMS = (
     # 9.7.19.1 brkpt / 9.7.19.2 nanosleep / 9.7.19.3 pmevent / 9.7.19.4 trap / 9.7.19.5 setmaxnreg
     Form("brkpt", "9.7.19.1", (), (), U, note="debugger breakpoint"),
     Form("nanosleep", "9.7.19.2", (slot("type", "u32"),), (A,), emitter="control.nanosleep"),
-    Form("pmevent", "9.7.19.3", (), (A,), U, note="performance-monitor event"),
-    Form("pmevent", "9.7.19.3", (slot("mask", "mask"),), (A,), U, note="performance-monitor event"),
+    Form("pmevent", "9.7.19.3", (), (A,), emitter="pmevent.trigger", note=PMEVENT),
+    Form("pmevent", "9.7.19.3", (slot("mask", "mask"),), (A,), emitter="pmevent.trigger",
+         note=PMEVENT),
     Form("trap", "9.7.19.4", (), (), emitter="control.trap"),
     Form("setmaxnreg", "9.7.19.5", (slot("action", "inc dec"), slot("sync", "sync"),
                                     slot("aligned", "aligned"), slot("type", "u32")), (A,), U,
