@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_runtime_s15_errors import NEW_ERRORS
 
 from cu2amd import host
 
@@ -166,6 +167,7 @@ CUDA_ERRORS = {
           "which violated constraints specific to instantiated graph update"),
     999: ("cudaErrorUnknown", "unknown error"),
 }  # fmt: skip
+CUDA_ERRORS.update(NEW_ERRORS)  # the rest of CUDA 12's (500 is cudaErrorSymbolNotFound)
 HEADER = ROOT / "runtime_shim" / "include" / "cu2amd" / "runtime_types.h"  # its error list
 
 
@@ -186,7 +188,7 @@ def test_error_names_and_strings_are_cudas(tmp_path: Path) -> None:
     assert proc.stdout.splitlines() == [
         *expected,
         "-1: unrecognized error code / unrecognized error code",
-        "4: unrecognized error code / unrecognized error code",
+        "30: unrecognized error code / unrecognized error code",
     ]
 
 

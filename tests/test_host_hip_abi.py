@@ -142,7 +142,7 @@ EXPORTS = {
     "__cu2amd_is_space", "__cu2amd_lane_id", "__cu2amd_trap", "__cu2amd_vprintf",
     "__cu2amd_wave_active_mask", "__cu2amd_wave_ballot", "__cu2amd_wave_error",
     "__cu2amd_wave_readlane", "__cu2amd_grid_sync", "__cu2amd_grid_is_cooperative",
-    "__cu2amd_host_cooperative_launch", "__cu2amd_yield",
+    "__cu2amd_host_cooperative_launch", "__cu2amd_yield", "__cu2amd_host_function_of",
     # clang's HIP-mode host code and the CUDA runtime shim (cuda_runtime_api.h)
     "__hipPopCallConfiguration", "__hipPushCallConfiguration", "__hipRegisterFatBinary",
     "__hipRegisterFunction", "__hipRegisterVar", "__hipUnregisterFatBinary", "hipDeviceReset",

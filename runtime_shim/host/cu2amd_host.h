@@ -128,6 +128,9 @@ uint32_t __cu2amd_grid_is_cooperative(void);
 /* Called by cuda.h's cuLaunchCooperativeKernel: the next launch on this thread is
  * cooperative (on = 1) or not. */
 void __cu2amd_host_cooperative_launch(int on);
+/* Called by cuda_runtime_api.h's cudaGetFuncBySymbol: the kernel a stub registered, as a
+ * module function (hipFunction_t: struct ihipModuleSymbol_t *); NULL for anything else. */
+struct ihipModuleSymbol_t *__cu2amd_host_function_of(const void *stub);
 
 /* Wave primitives (DESIGN.md layer 3) over the emulated hardware wave. A call blocks
  * until its group is known: the non-exited lanes of `mask` when mask != 0, else the lanes

@@ -293,6 +293,7 @@ typedef struct registered_function {
     struct registered_function *next;
     int max_dynamic_shared; /* hipFuncAttributeMaxDynamicSharedMemorySize; -1: not set */
     int carveout;           /* hipFuncAttributePreferredSharedMemoryCarveout; -1: none */
+    hipFunction_t as_module_function; /* __cu2amd_host_function_of's answer, once made */
 } registered_function;
 
 static registered_function *g_functions;
@@ -474,8 +475,22 @@ void __hipRegisterFunction(void **modules, const void *host_function, char *devi
         out_of_memory("registering a kernel"); /* launching it reports hipErrorInvalidDeviceFunction */
         return;
     }
-    *f = (registered_function){host_function, m, entry, (uint32_t)*flags, name, g_functions, -1, -1};
+    *f = (registered_function){host_function, m, entry, (uint32_t)*flags, name, g_functions, -1, -1, NULL};
     g_functions = f;
+}
+
+/* cuda_runtime_api.h's cudaGetFuncBySymbol: the registered kernel of a stub as a module
+ * function (made once, kept for the program's life); NULL for anything else. */
+hipFunction_t __cu2amd_host_function_of(const void *stub) {
+    registered_function *f = find_function(stub);
+    if (f && !f->as_module_function) {
+        host_module *m = f->module;
+        f->as_module_function = cu2amd_module_function_of_program(
+            m->handle, m->thread_slot, m->shared_regions, m->shared_sizes, m->n_shared, m->dynamic_shared, f->entry,
+            f->flags, f->name);
+        if (!f->as_module_function) out_of_memory("making a kernel's driver API handle");
+    }
+    return f ? f->as_module_function : NULL;
 }
 
 /* The sizes of a kernel's parameters (the retargeted module's __cu2amd_argsizes_NAME:

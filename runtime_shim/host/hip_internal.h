@@ -48,4 +48,13 @@ CU2AMD_HIDDEN int cu2amd_hip_device_allocation(const void *ptr, void **base, siz
 CU2AMD_HIDDEN int cu2amd_rt_launch_limited(const cu2amd_launch *launch, uint64_t max_shared_bytes, char *err,
                                            size_t err_len);
 
+/* A kernel the program registered (hip.c), as a module function that hipModuleLaunchKernel,
+ * hipFuncGetAttribute and the other hipFunction_t calls take (module.c); NULL when out of
+ * memory. */
+CU2AMD_HIDDEN hipFunction_t cu2amd_module_function_of_program(void *handle, cu2amd_thread **thread_slot,
+                                                              void **shared_regions, size_t *shared_sizes,
+                                                              uint32_t n_shared, uint8_t *dynamic_shared,
+                                                              cu2amd_entry_fn entry, uint32_t flags,
+                                                              const char *name);
+
 #endif

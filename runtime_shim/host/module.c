@@ -10,6 +10,7 @@
  * synchronous. */
 #define _GNU_SOURCE
 #include "cu2amd_hip.h"
+#include "hip_internal.h"
 
 #include "cu2amd/ptx_jit.h"
 
@@ -492,6 +493,27 @@ hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, con
     module->functions = f;
     *function = f;
     return hipSuccess;
+}
+
+/* A kernel the program registered, as a module function (cudaGetFuncBySymbol: hip.c): a
+ * view of the program's own module (its handle, shared memory and thread slot), which no
+ * module call accepts as a module, so it is never unloaded; made once per kernel. */
+#define PROGRAM_MODULE_MAGIC 0x50524f47
+hipFunction_t cu2amd_module_function_of_program(void *handle, cu2amd_thread **thread_slot, void **shared_regions,
+                                                size_t *shared_sizes, uint32_t n_shared, uint8_t *dynamic_shared,
+                                                cu2amd_entry_fn entry, uint32_t flags, const char *name) {
+    hipModule_t m = calloc(1, sizeof *m);
+    hipFunction_t f = calloc(1, sizeof *f);
+    char *copy = strdup(name);
+    if (!m || !f || !copy) {
+        free(m), free(f), free(copy);
+        return NULL;
+    }
+    *m = (struct ihipModule_t){PROGRAM_MODULE_MAGIC, handle, -1, thread_slot, (uint8_t **)shared_regions,
+                               shared_sizes, n_shared, 0, dynamic_shared, NULL, f};
+    for (uint32_t i = 0; i < n_shared; i++) m->static_shared += shared_sizes[i];
+    *f = (struct ihipModuleSymbol_t){FUNCTION_MAGIC, m, entry, flags, copy, 0, -1, NULL, NULL};
+    return f;
 }
 
 hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t module, const char *name) {

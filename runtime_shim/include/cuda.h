@@ -92,6 +92,7 @@
     X(CUDA_ERROR_CAPTURED_EVENT, 907, "operation not permitted on an event last recorded in a capturing stream")       \
     X(CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD, 908, "attempt to terminate a thread-local capture sequence from another thread") \
     X(CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE, 910, "the graph update was not performed because it included changes which violated constraints specific to instantiated graph update") \
+    X(CUDA_ERROR_INVALID_CLUSTER_SIZE, 912, "a kernel launch error has occurred due to cluster misconfiguration") \
     X(CUDA_ERROR_UNKNOWN, 999, "unknown error")
 
 typedef enum cudaError_enum {
@@ -1255,6 +1256,7 @@ CU2AMD_API CUresult cuEventDestroy(CUevent hEvent) { return CU2AMD_CU(hipEventDe
 #include "cu2amd/driver_graph.h"
 #include "cu2amd/driver_texture.h"
 #include "cu2amd/driver_launch_ex.h"
+#include "cu2amd/occupancy_cluster.h" /* after the launch configuration types */
 #include "cu2amd/driver_library.h"
 #include "cu2amd/driver_interop.h"
 #include "cu2amd/driver_library_entry.h" /* after every cu* function: their addresses */

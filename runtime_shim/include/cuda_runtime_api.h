@@ -17,7 +17,7 @@
 #define CU2AMD_API static __host__ __inline__
 /* Each error an API function returns is recorded in the error log (cudaLogs*) with the name
  * of the function that found it. */
-#define CU2AMD_ERR(call) __cu2amd_err((cudaError_t)(call), __func__)
+#define CU2AMD_ERR(call) __cu2amd_err(__cu2amd_cuda_error((int)(call)), __func__)
 #include "cu2amd/error_log.h"
 
 /* CUDA's legacy default stream handle is HIP's null stream (which synchronises with the

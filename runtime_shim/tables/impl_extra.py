@@ -55,6 +55,17 @@ _V2_LOCATION = (
     "cudaErrorNotSupported"
 )
 
+_CLUSTER_SIZE = (
+    "AMD GPUs have no thread block clusters (launches with a larger cluster dimension are "
+    "refused): 1, or 0 when a block of the configuration cannot be resident"
+)
+_CLUSTERS = (
+    "AMD GPUs have no thread block clusters: clusters of one block, so the blocks per "
+    "multiprocessor (the occupancy API's) times the multiprocessors; the configuration must "
+    "give the cluster dimension (CUDA's rule for kernels without one), and a dimension larger "
+    "than 1x1x1 cannot launch: cudaErrorInvalidClusterSize (CUDA_ERROR_INVALID_CLUSTER_SIZE)"
+)
+
 RUNTIME: dict[str, Impl] = {
     **{
         name: Impl(hip_name(name), E, _POOLS_HOST)
@@ -144,6 +155,22 @@ RUNTIME: dict[str, Impl] = {
         "between devices itself)",
     ),
     "cudaMemcpy3DPeerAsync": Impl("cudaMemcpy3DAsync", note="as cudaMemcpy3DPeer"),
+    "cudaGetFuncBySymbol": Impl(
+        "cu2amd: cu2amd/runtime_exec.h (host platform: hip.c)",
+        E,
+        "host platform: the registered kernel as a module function, which cuLaunchKernel, "
+        "cuFuncGetAttribute and the other CUfunction calls take (the `extra` argument form is "
+        "not, as for modules made from a shared object); a library kernel is its own function; "
+        "AMD GPUs: cudaErrorNotSupported (libamdhip64 5.2 cannot look up a stub's hipFunction_t; "
+        "ROCm 6 has hipGetFuncBySymbol)",
+    ),
+    **{
+        name: Impl("cu2amd: cu2amd/occupancy_cluster.h", E, why)
+        for name, why in {
+            "cudaOccupancyMaxPotentialClusterSize": _CLUSTER_SIZE,
+            "cudaOccupancyMaxActiveClusters": _CLUSTERS,
+        }.items()
+    },
     "cudaMemcpyBatchAsync": Impl(
         "cudaMemcpyAsync",
         E,
@@ -329,11 +356,19 @@ DRIVER: dict[str, Impl] = {
         "hipCtxDisablePeerAccess",
         note="host platform: one device, so peer access is never enabled",
     ),
+    **{
+        name: Impl("cu2amd: cu2amd/occupancy_cluster.h", E, why)
+        for name, why in {
+            "cuOccupancyMaxPotentialClusterSize": _CLUSTER_SIZE,
+            "cuOccupancyMaxActiveClusters": _CLUSTERS,
+        }.items()
+    },
 }
 
 _CUDA_VALUE = "cu2amd: CUDA's value (HIP's is the same)"
 _CUDA_LAYOUT = "cu2amd: CUDA's layout (HIP's is the same)"
 TYPES: dict[str, Impl] = {
+    "cudaFunction_t": Impl("hipFunction_t", note="cuda.h's CUfunction (the same type, as in CUDA)"),
     "cudaMemPool_t": Impl("hipMemPool_t"),
     "cudaMemPoolProps": Impl("hipMemPoolProps", note="CUDA 12.0's layout (no maxSize)"),
     "cudaMemLocation": Impl("hipMemLocation"),
@@ -348,6 +383,47 @@ TYPES: dict[str, Impl] = {
         "hipIpcMemLazyEnablePeerAccess", note="CUDA's value; HIP always enables peer access lazily"
     ),
 }
+# CUDA 12's error codes beyond those runtime_types.py lists as declared: each with CUDA's
+# value, and cudaGetErrorName/cudaGetErrorString give CUDA's name and text (one list in
+# cu2amd/runtime_types.h). cu2amd returns few of them, as CUDA on a system without the cause.
+_ERRORS = names("""
+    cudaErrorAddressOfConstant cudaErrorAlreadyAcquired cudaErrorAlreadyMapped
+    cudaErrorApiFailureBase cudaErrorArrayIsMapped cudaErrorCallRequiresNewerDriver
+    cudaErrorCdpNotSupported cudaErrorCdpVersionMismatch cudaErrorCompatNotSupportedOnDevice
+    cudaErrorContained cudaErrorContextIsDestroyed cudaErrorCudartUnloading
+    cudaErrorDeviceAlreadyInUse cudaErrorDeviceNotLicensed cudaErrorDeviceUninitialized
+    cudaErrorDevicesUnavailable cudaErrorDuplicateSurfaceName cudaErrorDuplicateTextureName
+    cudaErrorDuplicateVariableName cudaErrorECCUncorrectable cudaErrorExternalDevice
+    cudaErrorFunctionNotLoaded cudaErrorHardwareStackError cudaErrorIllegalInstruction
+    cudaErrorIncompatibleDriverContext cudaErrorInsufficientDriver
+    cudaErrorInvalidAddressSpace cudaErrorInvalidChannelDescriptor
+    cudaErrorInvalidClusterSize cudaErrorInvalidFilterSetting
+    cudaErrorInvalidGraphicsContext cudaErrorInvalidNormSetting cudaErrorInvalidPc
+    cudaErrorInvalidResourceConfiguration cudaErrorInvalidResourceType
+    cudaErrorInvalidSource cudaErrorInvalidSurface cudaErrorInvalidTexture
+    cudaErrorInvalidTextureBinding cudaErrorJitCompilationDisabled
+    cudaErrorLaunchFileScopedSurf cudaErrorLaunchFileScopedTex
+    cudaErrorLaunchIncompatibleTexturing cudaErrorLaunchMaxDepthExceeded
+    cudaErrorLaunchPendingCountExceeded cudaErrorLaunchTimeout cudaErrorLossyQuery
+    cudaErrorMapBufferObjectFailed cudaErrorMemoryValueTooLarge cudaErrorMisalignedAddress
+    cudaErrorMixedDeviceExecution cudaErrorMpsClientTerminated cudaErrorMpsConnectionFailed
+    cudaErrorMpsMaxClientsReached cudaErrorMpsMaxConnectionsReached cudaErrorMpsRpcFailure
+    cudaErrorMpsServerNotReady cudaErrorNotMapped cudaErrorNotMappedAsArray
+    cudaErrorNotMappedAsPointer cudaErrorNotPermitted cudaErrorNotYetImplemented
+    cudaErrorNvlinkUncorrectable cudaErrorOperatingSystem cudaErrorPriorLaunchFailure
+    cudaErrorProfilerAlreadyStarted cudaErrorProfilerAlreadyStopped
+    cudaErrorProfilerDisabled cudaErrorProfilerNotInitialized
+    cudaErrorSharedObjectInitFailed cudaErrorSharedObjectSymbolNotFound
+    cudaErrorSoftwareValidityNotEstablished cudaErrorStartupFailure cudaErrorStubLibrary
+    cudaErrorSymbolNotFound cudaErrorSyncDepthExceeded cudaErrorSynchronizationError
+    cudaErrorSystemDriverMismatch cudaErrorSystemNotReady cudaErrorTensorMemoryLeak
+    cudaErrorTextureFetchFailed cudaErrorTextureNotBound cudaErrorTimeout
+    cudaErrorTooManyPeers cudaErrorUnmapBufferObjectFailed cudaErrorUnsupportedDevSideSync
+    cudaErrorUnsupportedExecAffinity cudaErrorUnsupportedPtxVersion
+""")
+TYPES.update(
+    {name: Impl("cu2amd: CUDA's value and text (cu2amd/runtime_types.h)") for name in _ERRORS}
+)
 # Declared by cu2amd/runtime_extra.h beyond runtime_types.py's lists: CUDA's values.
 NEW_TYPES: dict[Kind, tuple[str, ...]] = {
     Kind.ENUM: names("""
@@ -491,4 +567,5 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
         CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE
     """)
     },
+    "CUDA_ERROR_INVALID_CLUSTER_SIZE": (Kind.ENUMERATOR, "cu2amd: CUDA's value (cuda.h)"),
 }

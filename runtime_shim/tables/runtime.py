@@ -154,10 +154,7 @@ IMPL = {
         "run concurrently; features AMD or cu2amd lack (clusters, memory pools, IPC events, "
         "persisting L2, GPUDirect RDMA) 0",
     ),
-    "cudaGetErrorName": Impl(
-        "cu2amd: CUDA's names, from cuda_runtime_api.h's error list",
-        note="code 500 is named cudaErrorNotFound; CUDA calls it cudaErrorSymbolNotFound",
-    ),
+    "cudaGetErrorName": Impl("cu2amd: CUDA's names, from cuda_runtime_api.h's error list"),
     "cudaGetErrorString": Impl("cu2amd: CUDA's texts, from cuda_runtime_api.h's error list"),
     "cudaGetLastError": Impl("hipGetLastError"),
     "cudaGetSymbolAddress": Impl("hipGetSymbolAddress"),

@@ -153,16 +153,15 @@ IMPL = {
     "cudaError": Impl("hipError_t"),
     "cudaErrorNotFound": Impl(
         "hipErrorNotFound",
-        note="not a CUDA name: HIP's name for code 500, which CUDA calls cudaErrorSymbolNotFound",
+        note="not a CUDA name: HIP's name for code 500, an alias of cudaErrorSymbolNotFound (the "
+        "name cudaGetErrorName gives)",
     ),
     "cudaError_t": Impl("hipError_t"),
     "cudaEvent_t": Impl("hipEvent_t"),
     "cudaMemcpyKind": Impl("hipMemcpyKind"),
     "cudaStream_t": Impl("hipStream_t"),
 }
-NOTES = {
-    "cudaErrorSymbolNotFound": "cuda_runtime_api.h names code 500 cudaErrorNotFound (HIP's name)",
-}
+NOTES: dict[str, str] = {}
 
 # The API areas kept in modules of their own (impl_*.py).
 for _area in (impl_coop, impl_extra, impl_graph, impl_interop, impl_library, impl_texture):

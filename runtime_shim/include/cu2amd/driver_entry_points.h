@@ -306,8 +306,10 @@
     X(cuOccupancyAvailableDynamicSMemPerBlock) \
     X(cuOccupancyMaxActiveBlocksPerMultiprocessor) \
     X(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) \
+    X(cuOccupancyMaxActiveClusters) \
     X(cuOccupancyMaxPotentialBlockSize) \
     X(cuOccupancyMaxPotentialBlockSizeWithFlags) \
+    X(cuOccupancyMaxPotentialClusterSize) \
     X(cuParamSetSize) \
     X(cuParamSetf) \
     X(cuParamSeti) \

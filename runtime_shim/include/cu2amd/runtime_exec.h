@@ -115,6 +115,40 @@ static __host__ __inline__ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes 
     return cudaFuncGetAttributes(attr, (const void *)entry);
 }
 
+/* The host platform's runtime (hip.c): the kernel a __global__ function's stub registered, as
+ * a module function (what cuLaunchKernel and cuFuncGetAttribute take), made once; NULL for
+ * anything else. Weak: null when the program links against ROCm, whose libamdhip64 5.2 has
+ * no such lookup (ROCm 6's hipGetFuncBySymbol). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+__attribute__((weak)) struct ihipModuleSymbol_t *__cu2amd_host_function_of(const void *stub);
+#ifdef __cplusplus
+}
+#endif
+
+/* The driver API's handle of a __global__ function (or of a library's kernel, which is its
+ * module's function already): cudaErrorInvalidDeviceFunction for anything else; on AMD
+ * GPUs cudaErrorNotSupported (see __cu2amd_host_function_of). */
+CU2AMD_API cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const void *symbolPtr) {
+    if (!functionPtr) return __cu2amd_fail(cudaErrorInvalidValue);
+    if (__cu2amd_lib_is_kernel(symbolPtr)) {
+        *functionPtr = (cudaFunction_t)(size_t)symbolPtr;
+        return cudaSuccess;
+    }
+    cudaFuncAttributes attr;
+    cudaError_t err = symbolPtr ? cudaFuncGetAttributes(&attr, symbolPtr) : __cu2amd_fail(cudaErrorInvalidDeviceFunction);
+    if (err != cudaSuccess) return err;
+    if (!__cu2amd_host_function_of) return __cu2amd_fail(cudaErrorNotSupported);
+    cudaFunction_t f = __cu2amd_host_function_of(symbolPtr);
+    if (!f) return __cu2amd_fail(cudaErrorMemoryAllocation); /* registered, but no memory for the handle */
+    *functionPtr = f;
+    return cudaSuccess;
+}
+template <typename T> static __host__ __inline__ cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr, T *symbolPtr) {
+    return cudaGetFuncBySymbol(functionPtr, (const void *)symbolPtr);
+}
+
 /* The maximum dynamic shared memory and the carveout are HIP's (same numbers); thread
  * block clusters do not exist on AMD GPUs. */
 CU2AMD_API cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr, int value) {
