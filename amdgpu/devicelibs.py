@@ -71,10 +71,16 @@ def _library_bitcode(name: str) -> bytes:
 
 
 def link_device_libraries(
-    module: llvm.ModuleRef, target_id: TargetId, wave64: bool, modes: MathModes = MathModes()
+    module: llvm.ModuleRef,
+    target_id: TargetId,
+    wave64: bool,
+    modes: MathModes = MathModes(),
+    abi_version: int = 500,
 ) -> None:
     """Link OCML, OCKL and generated control constants into `module`, in place, if it
-    calls any of them (a module that calls none does not need the libraries installed)."""
+    calls any of them (a module that calls none does not need the libraries installed).
+    `abi_version` is the code object version times 100: OCKL finds the implicit kernel
+    arguments (the hostcall buffer of printf) by it."""
     declared = {f.name for f in module.functions if f.is_declaration}
     if not any(n.startswith(("__ocml_", "__ockl_")) for n in declared):
         return
@@ -84,7 +90,7 @@ def link_device_libraries(
         library.triple = module.triple
         library.data_layout = module.data_layout
         module.link_in(library)
-    controls = llvm.parse_assembly(control_module(target_id, wave64, modes))
+    controls = llvm.parse_assembly(control_module(target_id, wave64, modes, abi_version))
     controls.data_layout = module.data_layout
     module.link_in(controls)
     for value in [*module.functions, *module.global_variables]:

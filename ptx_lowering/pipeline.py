@@ -125,7 +125,8 @@ class Pipeline:
             if not isinstance(target, HostTarget) and not self.options.library:
                 # bar.red calls OCKL; inline PTX (library) gets it with its CUDA file.
                 wave64 = target.target.default_wave_size == 64
-                link_device_libraries(llvm_module, target, wave64)
+                abi = self.options.code_object_version * 100
+                link_device_libraries(llvm_module, target, wave64, abi_version=abi)
             return ir_text, llvm_module
 
         with paused_gc():
@@ -149,9 +150,15 @@ class Pipeline:
         # Code generation rewrites the module in place (structurizer intrinsics ...), so
         # the optimised IR is kept as text, and assembly is made from a fresh copy.
         optimized_ir = self._stage("optimize", optimize, lambda text: text)
+
+        def emit_object() -> bytes:
+            if isinstance(target, TargetId) and codegen.has_inline_asm(llvm_module):
+                return codegen.emit_object_via_assembler(tm, llvm_module, str(target))
+            return tm.emit_object(llvm_module)
+
         obj = self._stage(
             "codegen",
-            lambda: tm.emit_object(llvm_module),
+            emit_object,
             lambda _: tm.emit_assembly(codegen.parse_ir(optimized_ir)),
         )
         code_object = self._stage(

@@ -15,6 +15,7 @@ import pytest
 from test_ptx_memory import compile_for, launch_with_bytes
 
 from cu2amd import host
+from cu2amd.amdgpu.codeobject import read_code_object
 from cu2amd.errors import UnsupportedError, VerificationError
 
 DATA = Path(__file__).resolve().parent / "data" / "ptx"
@@ -79,10 +80,13 @@ def test_printf_from_ptx(calls: host.Module, capfd: pytest.CaptureFixture[str]) 
     assert lines == [f"thread {t}: x=1.50 ok 12345678901%" for t in range(3)]
 
 
-def test_printf_on_amdgpu_is_an_explicit_error() -> None:
-    text = (DATA / "host" / "calls.ptx").read_text()
-    with pytest.raises(UnsupportedError, match=r"device printf on AMDGPU is not supported yet"):
-        compile_for(text, "gfx942")
+def test_printf_on_amdgpu_calls_ockl_hostcall_printf() -> None:
+    """The same module for gfx942: ROCm's printf (tests/test_ptx_printf_amdgpu.py has the
+    details), the format and the %s argument sent as strings, the others as words."""
+    result = compile_for((DATA / "host" / "calls.ptx").read_text(), "gfx942")
+    assert "@__ockl_hostcall_internal(" in result.llvm_ir
+    kernel = next(k for k in read_code_object(result.code_object).kernels if k.name == "printing")
+    assert "hidden_hostcall_buffer" in {a.value_kind for a in kernel.args}
 
 
 def test_device_assert(calls: host.Module) -> None:

@@ -26,6 +26,7 @@ from cu2amd.amdgpu import codegen
 from cu2amd.amdgpu.targets import Family, TargetId
 from cu2amd.errors import Location, UnsupportedError
 from cu2amd.ptx_lowering import ast
+from cu2amd.ptx_lowering.emit import printf_amdgpu
 from cu2amd.ptx_lowering.irutil import call_intrinsic, declare_intrinsic, use_string_attributes
 from cu2amd.ptx_lowering.isa.types import StateSpace
 from cu2amd.ptx_lowering.targets import amdgpu_barriers
@@ -87,6 +88,7 @@ class AmdgpuHooks(TargetHooks):
         self.target_id = target_id
         self.name = str(target_id)
         self.code_object_version = code_object_version
+        self._printf_formats: dict[Location, printf_amdgpu.FormatSource | None] = {}
 
     def data_layout(self) -> str:
         return codegen.data_layout(self.target_id)
@@ -218,11 +220,18 @@ class AmdgpuHooks(TargetHooks):
     def sync_scope(self, scope: str) -> str:
         return _SYNC_SCOPES[scope]
 
+    def begin_function(self, fn: ir.Function, ptx: ast.Function) -> None:
+        del fn
+        # Each vprintf call's constant format, found on the PTX (emit/printf_amdgpu.py).
+        self._printf_formats = printf_amdgpu.format_sources(ptx)
+
     def printf(
         self, builder: ir.IRBuilder, format_: ir.Value, args: ir.Value, loc: Location
     ) -> ir.Value:
-        del builder, format_, args
-        raise UnsupportedError("device printf on AMDGPU is not supported yet", loc)
+        """ROCm's hostcall printf (OCKL), the arguments' layout read from the constant
+        format; returns the number of arguments, -2 when the host reports an error."""
+        source = self._printf_formats.get(loc)
+        return printf_amdgpu.emit_printf(builder, source, format_, args, loc)
 
     def is_space(
         self, builder: ir.IRBuilder, space: StateSpace, address: ir.Value, loc: Location
