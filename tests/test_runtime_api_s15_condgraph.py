@@ -92,7 +92,7 @@ int main() {
     int ten = 10, one = 1;
     void *add_x10[] = {&x, &ten}, *add_x1[] = {&x, &one};
     kernel(body[0], nullptr, 0, (void *)add, add_x10);
-    kernel(g, &c, 1, (void *)add, add_x1);
+    cudaGraphNode_t last = kernel(g, &c, 1, (void *)add, add_x1);
     cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
     OK(cudaGraphNodeGetType(c, &type));
     EXPECT(type == cudaGraphNodeTypeConditional);
@@ -117,6 +117,12 @@ int main() {
     OK(cudaGraphLaunch(e, s));
     OK(cudaStreamSynchronize(s));
     EXPECT(get(x) == 34);
+    /* a disabled node of the executable graph is skipped */
+    OK(cudaGraphNodeSetEnabled(e, last, 0));
+    OK(cudaGraphLaunch(e, s));
+    OK(cudaStreamSynchronize(s));
+    EXPECT(get(x) == 44);
+    OK(cudaGraphNodeSetEnabled(e, last, 1));
     OK(cudaGraphExecDestroy(e));
     /* a clone has bodies of its own (with both kernels now) */
     cudaGraph_t g2;
@@ -248,6 +254,25 @@ int main() {
     EXPECT(get(y) == 200);
     OK(cudaGraphExecDestroy(e));
     OK(cudaGraphDestroy(outer));
+
+    /* a conditional root beside an ordinary root, joined by a node after both */
+    cudaGraph_t gj;
+    OK(cudaGraphCreate(&gj, 0));
+    cudaGraphConditionalHandle hj;
+    OK(cudaGraphConditionalHandleCreate(&hj, gj, 1, cudaGraphCondAssignDefault));
+    cudaGraphNode_t both[2];
+    both[0] = conditional(gj, nullptr, 0, hj, cudaGraphCondTypeIf, 1, body);
+    void *add_y10[] = {&y, &ten};
+    kernel(body[0], nullptr, 0, (void *)add, add_y10);
+    both[1] = kernel(gj, nullptr, 0, (void *)add, add_y1);
+    kernel(gj, both, 2, (void *)add, add_y100);
+    OK(cudaGraphInstantiate(&e, gj, 0));
+    put(y, 0);
+    OK(cudaGraphLaunch(e, s));
+    OK(cudaStreamSynchronize(s));
+    EXPECT(get(y) == 111);
+    OK(cudaGraphExecDestroy(e));
+    OK(cudaGraphDestroy(gj));
 
     /* a body filled by capture into the graph (cudaStreamBeginCaptureToGraph) */
     cudaGraph_t gc;

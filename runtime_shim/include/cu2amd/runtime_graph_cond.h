@@ -373,51 +373,74 @@ CU2AMD_API cudaError_t __cu2amd_cond_eval(const __cu2amd_cond_node *r, cudaStrea
     }
     return err;
 }
-/* Runs `graph` from the calling thread: the nodes of a dependency order up to a conditional
- * node (or a child graph holding one) as one executable graph, then that node, and so on.
- * The stream is idle when this starts and when it returns. */
+/* Runs `graph` from the calling thread, in a dependency order that takes ordinary nodes
+ * while any is ready: those as one executable graph, then a conditional node (or a child
+ * graph node holding one) whose dependencies have run, and so on. The stream is idle when
+ * this starts and when it returns. */
 CU2AMD_API cudaError_t __cu2amd_cond_run(cudaGraph_t graph, cudaStream_t stream, __cu2amd_exec_info *e) {
     size_t n = 0, parted = 0, done = 0;
     cudaGraphNode_t *nodes = __cu2amd_cond_nodes(graph, &n);
     if (!n) return cudaSuccess;
-    cudaGraphNode_t *deps = (cudaGraphNode_t *)__builtin_malloc((n + 1) * sizeof(cudaGraphNode_t));
+    /* per node: its dependencies' indices (deps[first[i]] ..), what it is, where it is */
+    size_t *first = (size_t *)__builtin_calloc(n + 1, sizeof(size_t)), total = 0;
+    cudaGraphNode_t *found = (cudaGraphNode_t *)__builtin_malloc((n + 1) * sizeof(cudaGraphNode_t));
+    size_t *deps = (size_t *)0;
+    __cu2amd_cond_node **records = (__cu2amd_cond_node **)__builtin_calloc(n, sizeof(__cu2amd_cond_node *));
+    cudaGraph_t *children = (cudaGraph_t *)__builtin_calloc(n, sizeof(cudaGraph_t));
     unsigned char *state = (unsigned char *)__builtin_calloc(2 * n, 1); /* ran, in the part */
-    cudaError_t err = deps && state ? cudaSuccess : __cu2amd_fail(cudaErrorMemoryAllocation);
+    cudaError_t err = first && found && records && children && state ? cudaSuccess
+                                                                     : __cu2amd_fail(cudaErrorMemoryAllocation);
+    for (size_t i = 0; i < n && err == cudaSuccess; i++) {
+        size_t nd = 0;
+        err = CU2AMD_ERR(hipGraphNodeGetDependencies(nodes[i], (cudaGraphNode_t *)0, &nd));
+        total += nd;
+        children[i] = __cu2amd_cond_child(nodes[i]);
+        if (children[i] && !__cu2amd_cond_in(children[i])) children[i] = (cudaGraph_t)0; /* an ordinary node */
+        if (!children[i]) records[i] = __cu2amd_cond_of(nodes[i]);
+    }
+    if (err == cudaSuccess && !(deps = (size_t *)__builtin_malloc((total + 1) * sizeof(size_t))))
+        err = __cu2amd_fail(cudaErrorMemoryAllocation);
+    for (size_t i = 0, at = 0; i < n && err == cudaSuccess; i++) {
+        size_t nd = n;
+        first[i] = at;
+        err = CU2AMD_ERR(hipGraphNodeGetDependencies(nodes[i], found, &nd));
+        for (size_t j = 0; j < nd && at < total; j++) {
+            size_t k = 0;
+            while (k < n && nodes[k] != found[j]) k++;
+            deps[at++] = k;
+        }
+        first[i + 1] = at;
+    }
     unsigned char *ran = state, *part = state + n;
     while (err == cudaSuccess && done < n) {
-        size_t next = n; /* a node whose dependencies have all run or are in the part */
-        for (size_t i = 0; i < n && next == n && err == cudaSuccess; i++) {
-            size_t nd = n;
-            if (ran[i] || part[i]) continue;
-            err = CU2AMD_ERR(hipGraphNodeGetDependencies(nodes[i], deps, &nd));
-            int ready = 1;
-            for (size_t j = 0; j < nd && ready; j++) {
-                size_t k = 0;
-                while (k < n && nodes[k] != deps[j]) k++;
-                ready = k < n && (ran[k] || part[k]);
-            }
-            if (ready) next = i;
+        size_t ordinary = n, special = n;
+        for (size_t i = 0; i < n && ordinary == n; i++) {
+            int ready = !ran[i] && !part[i];
+            for (size_t j = first[i]; j < first[i + 1] && ready; j++)
+                ready = deps[j] < n && (ran[deps[j]] || part[deps[j]]);
+            if (!ready) continue;
+            if (records[i] || children[i]) special = special < n ? special : i;
+            else ordinary = i;
         }
-        if (err != cudaSuccess) break;
-        if (next == n) { /* a cycle */
+        if (ordinary < n) {
+            part[ordinary] = 1, parted++, done++;
+            continue;
+        }
+        if (special == n) { /* a cycle */
             err = __cu2amd_fail(cudaErrorInvalidValue);
             break;
-        }
-        cudaGraph_t child = __cu2amd_cond_child(nodes[next]);
-        if (child && !__cu2amd_cond_in(child)) child = (cudaGraph_t)0; /* an ordinary node */
-        __cu2amd_cond_node *r = child ? (__cu2amd_cond_node *)0 : __cu2amd_cond_of(nodes[next]);
-        if (!r && !child) {
-            part[next] = 1, parted++, done++;
-            continue;
         }
         if (parted) err = __cu2amd_cond_run_part(graph, nodes, part, n, stream, e);
         for (size_t i = 0; i < n; i++) ran[i] |= part[i], part[i] = 0;
         parted = 0;
-        if (err == cudaSuccess) err = r ? __cu2amd_cond_eval(r, stream) : __cu2amd_cond_run(child, stream, 0);
-        ran[next] = 1, done++;
+        if (err == cudaSuccess)
+            err = records[special] ? __cu2amd_cond_eval(records[special], stream)
+                                   : __cu2amd_cond_run(children[special], stream, 0);
+        ran[special] = 1, done++;
     }
     if (err == cudaSuccess && parted) err = __cu2amd_cond_run_part(graph, nodes, part, n, stream, e);
-    __builtin_free(nodes), __builtin_free(deps), __builtin_free(state);
+    __builtin_free(nodes), __builtin_free(first), __builtin_free(found), __builtin_free(deps);
+    __builtin_free(records), __builtin_free(children), __builtin_free(state);
     return err;
 }
 /* cudaGraphLaunch: 1 when the executable graph holds conditional nodes, with the result in
