@@ -513,10 +513,12 @@ hipError_t hipGraphicsSubResourceGetMappedArray(hipArray_t *array, hipGraphicsRe
     int b = r->format->bits, n = r->format->channels;
     hipChannelFormatDesc desc = {b, n > 1 ? b : 0, n > 2 ? b : 0, n > 3 ? b : 0, r->format->kind};
     hipError_t err;
+    /* registered for surface load/store: arrays surfaces can be made of, as CUDA's */
+    unsigned array_flags = (r->flags & hipGraphicsRegisterFlagsSurfaceLoadStore) ? hipArraySurfaceLoadStore : 0;
     if (r->target == GL_TEXTURE_3D)
-        err = hipMalloc3DArray(array, &desc, (hipExtent){(size_t)w, (size_t)h, (size_t)d}, 0);
+        err = hipMalloc3DArray(array, &desc, (hipExtent){(size_t)w, (size_t)h, (size_t)d}, array_flags);
     else
-        err = hipMallocArray(array, &desc, (size_t)w, (size_t)h, 0);
+        err = hipMallocArray(array, &desc, (size_t)w, (size_t)h, array_flags);
     if (err != hipSuccess) return err;
     r->arrays[arrayIndex][mipLevel] = *array;
     if (!(r->flags & hipGraphicsRegisterFlagsWriteDiscard)) transfer_level(g, r, arrayIndex, (int)mipLevel, 0);

@@ -29,6 +29,8 @@ PROBE = "\n".join([
     "#include <device_launch_parameters.h>",
     "#include <vector_types.h>",
     "#include <cuda.h>",
+    "#include <cuda_egl_interop.h>",
+    "#include <cudaEGL.h>",
     "#include <cuda_fp16.h>",
     "#include <cuda_bf16.h>",
     "#include <math_constants.h>",

@@ -12,7 +12,12 @@ API's header (cu2amd/driver_interop.h) shares as its CUgraphicsResource
 (cu2amd/interop_resources.h), with the driver's error codes. The host platform
 implements them in host/hip_interop.c: OpenGL objects are copied into host memory when mapped
 and back when unmapped; external memory is a shared mapping of a file descriptor, and external
-semaphores an eventfd (binary) or a file's 64-bit word (timeline)."""
+semaphores an eventfd (binary) or a file's 64-bit word (timeline).
+
+EGL (cuda_egl_interop.h, cudaEGL.h: cu2amd/runtime_egl.h, cu2amd/driver_egl.h over
+cu2amd/egl_interop.h): HIP 5.2 has no EGL interop, so an EGLImage is bound to a GL texture of
+cu2amd's and registered through HIP's GL interop, and an EGLSync becomes an event recorded after a
+stream callback that waits for it; the EGLStreams functions stay not applicable."""
 
 from __future__ import annotations
 
@@ -62,6 +67,50 @@ _SEM = (
     "AMD: HIP's, which has no timeline-fd type"
 )
 
+_EGL_IMAGE = (
+    "HIP 5.2 has no EGL interop: the image is bound to a GL texture of cu2amd's "
+    "(glEGLImageTargetTexture2DOES, EGL_KHR_gl_texture_2D_image images) registered through HIP's "
+    "GL interop, so a GL context must be current on the calling thread (none: cudaErrorUnknown); "
+    "host platform: the image is copied into an array when its frame is first asked for and back "
+    "when the resource is unmapped or unregistered (not when registered read-only)"
+)
+_EGL_FRAME = (
+    "one plane, an array (cudaEglFrameTypeArray) of the texture's level; colour format R, RG or "
+    "ABGR (GL's RGBA byte order) by channel count; without a map (CUDA's EGL resources need none) "
+    "cu2amd maps the resource itself, and a later map by the program writes the image back and "
+    "maps it again; host platform: " + _GL_HOST.removeprefix("host platform: ").removesuffix("; ")
+)
+_EGL_SYNC = (
+    "HIP 5.2 has no EGL interop: an event recorded on a stream of cu2amd's after a stream callback"
+    " that waits for the sync (eglClientWaitSyncKHR), so waiting for the event waits for the sync;"
+    " the sync must be of the EGL display current on the calling thread (else "
+    "cudaErrorInvalidValue); host platform: streams run work at once, so the wait happens when the"
+    " event is created (a sync signalled later by the same thread never completes); "
+    "cudaEventRecord on it is not refused"
+)
+_EGL_STREAM = (
+    "EGLStreams: Mesa, the EGL of cu2amd's Linux targets, has no EGL_KHR_stream, and HIP 5.2 no "
+    "EGL interop: there is no stream to connect to"
+)
+_EGL_STREAM_FUNCTIONS = """
+    EGLStreamConsumerAcquireFrame EGLStreamConsumerConnect EGLStreamConsumerConnectWithFlags
+    EGLStreamConsumerDisconnect EGLStreamConsumerReleaseFrame EGLStreamProducerConnect
+    EGLStreamProducerDisconnect EGLStreamProducerPresentFrame EGLStreamProducerReturnFrame
+"""
+_EGL_ENUMERATORS = """
+    cudaEglFrameTypeArray cudaEglFrameTypePitch cudaEglColorFormatYUV420Planar
+    cudaEglColorFormatYUV420SemiPlanar cudaEglColorFormatYUV422Planar
+    cudaEglColorFormatYUV422SemiPlanar cudaEglColorFormatARGB cudaEglColorFormatRGBA
+    cudaEglColorFormatL cudaEglColorFormatR cudaEglColorFormatYUV444Planar
+    cudaEglColorFormatYUV444SemiPlanar cudaEglColorFormatYUYV422 cudaEglColorFormatUYVY422
+    cudaEglColorFormatABGR cudaEglColorFormatBGRA cudaEglColorFormatA cudaEglColorFormatRG
+"""
+_EGL_ENUMS = "cudaEglColorFormat_enum cudaEglFrameType_enum"
+_EGL_STRUCTS = """
+    cudaEglColorFormat cudaEglFrame cudaEglFrameType cudaEglFrame_st cudaEglPlaneDesc
+    cudaEglPlaneDesc_st
+"""
+
 _ENUMERATORS = """
     cudaGraphicsRegisterFlagsNone cudaGraphicsRegisterFlagsReadOnly
     cudaGraphicsRegisterFlagsSurfaceLoadStore cudaGraphicsRegisterFlagsTextureGather
@@ -101,6 +150,13 @@ TYPE_SECTIONS = (
      " ".join(sorted(names(_STRUCTS)))),
     (Kind.MACRO, "Data types used by CUDA Runtime: interop macros",
      " ".join(sorted(names(_MACROS)))),
+    (Kind.ENUMERATOR, "Data types used by CUDA Runtime: EGL interop enum values",
+     " ".join(sorted(names(_EGL_ENUMERATORS)))),
+    (Kind.ENUM, "Data types used by CUDA Runtime: EGL interop enums",
+     " ".join(sorted(names(_EGL_ENUMS)))),
+    (Kind.TYPE, "Data types used by CUDA Runtime: EGL interop structures",
+     " ".join(sorted(names(_EGL_STRUCTS)))),
+    (Kind.MACRO, "Data types used by CUDA Runtime: EGL interop macros", "CUDA_EGL_MAX_PLANES"),
 )  # fmt: skip
 
 TYPES: dict[str, Impl] = {
@@ -117,6 +173,11 @@ TYPES: dict[str, Impl] = {
     "cudaGraphicsResource_t": Impl("cu2amd: struct cudaGraphicsResource *"),
     "cudaExternalMemory_t": Impl("hipExternalMemory_t"),
     "cudaExternalSemaphore_t": Impl("hipExternalSemaphore_t"),
+    **{n: Impl("cu2amd: CUDA's value (cuda_egl_interop.h)") for n in names(_EGL_ENUMERATORS)},
+    **{
+        n: Impl("cu2amd: CUDA's (cuda_egl_interop.h)")
+        for n in names(_EGL_ENUMS + " " + _EGL_STRUCTS + " CUDA_EGL_MAX_PLANES")
+    },
 }
 
 RUNTIME: dict[str, Impl] = {
@@ -181,6 +242,19 @@ RUNTIME: dict[str, Impl] = {
     "cudaSignalExternalSemaphoresAsync": Impl("hipSignalExternalSemaphoresAsync", E, _SEM),
     "cudaWaitExternalSemaphoresAsync": Impl("hipWaitExternalSemaphoresAsync", E, _SEM),
     "cudaDestroyExternalSemaphore": Impl("hipDestroyExternalSemaphore"),
+    # EGL (cuda_egl_interop.h)
+    "cudaGraphicsEGLRegisterImage": Impl(
+        "cu2amd/runtime_egl.h: hipGraphicsGLRegisterImage", E, _EGL_IMAGE
+    ),
+    "cudaGraphicsResourceGetMappedEglFrame": Impl(
+        "cu2amd/runtime_egl.h: hipGraphicsSubResourceGetMappedArray",
+        E,
+        _EGL_FRAME + "; not an EGL image: cudaErrorUnknown",
+    ),
+    "cudaEventCreateFromEGLSync": Impl(
+        "cu2amd/runtime_egl.h: hipStreamAddCallback, hipEventRecord", E, _EGL_SYNC
+    ),
+    **{"cuda" + n: Impl("", NA, _EGL_STREAM) for n in names(_EGL_STREAM_FUNCTIONS)},
     "cudaExternalMemoryGetMappedMipmappedArray": Impl(
         "",
         Status.UNSUPPORTED,
@@ -304,6 +378,26 @@ DRIVER: dict[str, Impl] = {
         _driver_note(_SEM),
     ),
     "cuDestroyExternalSemaphore": Impl("hipDestroyExternalSemaphore"),
+    # EGL (cudaEGL.h)
+    "cuGraphicsEGLRegisterImage": Impl(
+        "cu2amd/driver_egl.h: hipGraphicsGLRegisterImage",
+        E,
+        _EGL_IMAGE.replace("cudaErrorUnknown", "CUDA_ERROR_UNKNOWN"),
+    ),
+    "cuGraphicsResourceGetMappedEglFrame": Impl(
+        "cu2amd/driver_egl.h: hipGraphicsSubResourceGetMappedArray",
+        E,
+        _EGL_FRAME.replace("cudaEglFrameTypeArray", "CU_EGL_FRAME_TYPE_ARRAY")
+        + "; not an EGL image: CUDA_ERROR_NOT_MAPPED",
+    ),
+    "cuEventCreateFromEGLSync": Impl(
+        "cu2amd/driver_egl.h: hipStreamAddCallback, hipEventRecord",
+        E,
+        _EGL_SYNC.replace("cudaErrorInvalidValue", "CUDA_ERROR_INVALID_VALUE").replace(
+            "cudaEventRecord", "cuEventRecord"
+        ),
+    ),
+    **{"cu" + n: Impl("", NA, _EGL_STREAM) for n in names(_EGL_STREAM_FUNCTIONS)},
 }
 
 # What cu2amd/driver_interop.h (and cuda.h's error list, for these functions' errors) declares:
@@ -380,6 +474,29 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
             CUDA_ERROR_NOT_MAPPED_AS_POINTER
         """)
     },
+    # EGL (cu2amd/driver_egl.h, which cudaEGL.h includes)
+    **{
+        n: (Kind.TYPE, "cu2amd: CUDA's (cudaEGL.h)")
+        for n in names("CUeglColorFormat CUeglFrame CUeglFrame_st CUeglFrame_v1 CUeglFrameType")
+    },
+    **{
+        n: (Kind.ENUM, "cu2amd: CUDA's (cudaEGL.h)")
+        for n in names("CUeglColorFormat_enum CUeglFrameType_enum")
+    },
+    **{
+        n: (Kind.ENUMERATOR, "cu2amd: CUDA's value (cudaEGL.h)")
+        for n in names("""
+            CU_EGL_COLOR_FORMAT_A CU_EGL_COLOR_FORMAT_ABGR CU_EGL_COLOR_FORMAT_ARGB
+            CU_EGL_COLOR_FORMAT_BGR CU_EGL_COLOR_FORMAT_BGRA CU_EGL_COLOR_FORMAT_L
+            CU_EGL_COLOR_FORMAT_R CU_EGL_COLOR_FORMAT_RG CU_EGL_COLOR_FORMAT_RGB
+            CU_EGL_COLOR_FORMAT_RGBA CU_EGL_COLOR_FORMAT_UYVY_422 CU_EGL_COLOR_FORMAT_YUV420_PLANAR
+            CU_EGL_COLOR_FORMAT_YUV420_SEMIPLANAR CU_EGL_COLOR_FORMAT_YUV422_PLANAR
+            CU_EGL_COLOR_FORMAT_YUV422_SEMIPLANAR CU_EGL_COLOR_FORMAT_YUV444_PLANAR
+            CU_EGL_COLOR_FORMAT_YUV444_SEMIPLANAR CU_EGL_COLOR_FORMAT_YUYV_422
+            CU_EGL_FRAME_TYPE_ARRAY CU_EGL_FRAME_TYPE_PITCH
+        """)
+    },
+    "MAX_PLANES": (Kind.MACRO, "cu2amd: CUDA's (cudaEGL.h)"),
     **{
         n: (Kind.MACRO, _CU)
         for n in names("""

@@ -27,6 +27,10 @@ struct cudaGraphicsResource {
      * to the mapped levels and frees it: called before an unmap (cudaGraphicsResourceGetMappedMipmappedArray) */
     void *__mipmap;
     void (*__mipmap_release)(struct cudaGraphicsResource *resource);
+    /* an EGL image (cu2amd/egl_interop.h): 1, or 2 while mapped by cu2amd rather than by the program; and what
+     * frees what the registration made, called once HIP has unregistered the resource */
+    int __egl;
+    void (*__release)(struct cudaGraphicsResource *resource);
     struct cudaGraphicsResource *__next;
 };
 
@@ -106,6 +110,7 @@ CU2AMD_API int __cu2amd_graphics_unregister(struct cudaGraphicsResource *resourc
     if (!found) return CU2AMD_GFX_INVALID_HANDLE;
     if (resource->__mipmap && resource->__mipmap_release) resource->__mipmap_release(resource);
     int err = hipGraphicsUnregisterResource(resource->__hip);
+    if (resource->__release) resource->__release(resource);
     free(resource);
     return err;
 }
@@ -118,7 +123,9 @@ CU2AMD_API int __cu2amd_graphics_check(int count, struct cudaGraphicsResource *c
         if (!__cu2amd_graphics_live(resources[i])) return CU2AMD_GFX_INVALID_HANDLE;
         for (int j = 0; j < i; j++)
             if (resources[j] == resources[i]) return CU2AMD_GFX_INVALID_HANDLE;
-        if (resources[i]->__mapped != mapped) return mapped ? CU2AMD_GFX_NOT_MAPPED : CU2AMD_GFX_ALREADY_MAPPED;
+        /* (an EGL image cu2amd mapped counts as unmapped to a map, which unmaps it first) */
+        int is_mapped = resources[i]->__mapped && !(mapped == 0 && resources[i]->__egl == 2);
+        if (is_mapped != mapped) return mapped ? CU2AMD_GFX_NOT_MAPPED : CU2AMD_GFX_ALREADY_MAPPED;
     }
     return CU2AMD_GFX_SUCCESS;
 }
@@ -130,6 +137,11 @@ CU2AMD_API int __cu2amd_graphics_map(int count, struct cudaGraphicsResource *con
     int err = 0;
     for (int i = 0; map && err == 0 && i < count; i++) {
         struct cudaGraphicsResource *r = resources[i];
+        if (r->__egl == 2 && r->__mapped) { /* mapped by cu2amd (cu2amd/egl_interop.h): unmapped first */
+            err = hipGraphicsUnmapResources(1, &r->__hip, stream);
+            if (err != 0) break;
+            r->__mapped = 0;
+        }
         unsigned int want = (r->__register_flags & ~3u) | r->__map_flags;
         if (want != r->__hip_flags) {
             err = hipGraphicsUnregisterResource(r->__hip);
@@ -146,7 +158,10 @@ CU2AMD_API int __cu2amd_graphics_map(int count, struct cudaGraphicsResource *con
     err = map ? hipGraphicsMapResources(count, hip, stream) : hipGraphicsUnmapResources(count, hip, stream);
     if (hip != small) free(hip);
     if (err == 0)
-        for (int i = 0; i < count; i++) resources[i]->__mapped = map;
+        for (int i = 0; i < count; i++) {
+            resources[i]->__mapped = map;
+            if (resources[i]->__egl) resources[i]->__egl = 1;
+        }
     return err;
 }
 
