@@ -255,6 +255,29 @@ int main() {
     OK(cudaGraphExecDestroy(e));
     OK(cudaGraphDestroy(outer));
 
+    /* cudaGraphExecUpdate from a graph of the same shape: its bodies run from then on */
+    cudaGraph_t ga, gb;
+    cudaGraphConditionalHandle ha, hb2;
+    OK(cudaGraphCreate(&ga, 0));
+    OK(cudaGraphCreate(&gb, 0));
+    OK(cudaGraphConditionalHandleCreate(&ha, ga, 1, cudaGraphCondAssignDefault));
+    OK(cudaGraphConditionalHandleCreate(&hb2, gb, 1, cudaGraphCondAssignDefault));
+    conditional(ga, nullptr, 0, ha, cudaGraphCondTypeIf, 1, body);
+    kernel(body[0], nullptr, 0, (void *)add, add_y1);
+    conditional(gb, nullptr, 0, hb2, cudaGraphCondTypeIf, 1, body);
+    kernel(body[0], nullptr, 0, (void *)add, add_y100);
+    OK(cudaGraphInstantiate(&e, ga, 0));
+    put(y, 0);
+    OK(cudaGraphLaunch(e, s));
+    cudaGraphExecUpdateResultInfo info;
+    OK(cudaGraphExecUpdate(e, gb, &info));
+    OK(cudaGraphDestroy(gb));
+    OK(cudaGraphLaunch(e, s));
+    OK(cudaStreamSynchronize(s));
+    EXPECT(get(y) == 101);
+    OK(cudaGraphExecDestroy(e));
+    OK(cudaGraphDestroy(ga));
+
     /* a conditional root beside an ordinary root, joined by a node after both */
     cudaGraph_t gj;
     OK(cudaGraphCreate(&gj, 0));

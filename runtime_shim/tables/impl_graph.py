@@ -259,12 +259,13 @@ _U = Status.UNSUPPORTED
 # they run, so cudaGraphLaunch evaluates them itself.
 _COND = (
     "cudaGraphLaunch of a graph holding conditional nodes runs it from the calling thread and "
-    "returns when it has run (CUDA's launch is asynchronous): the nodes before a conditional node "
-    "(in a dependency order) as one executable graph, then, the stream synchronised, the "
-    "handle's value is read and the body graphs run the same way; nodes that do not depend on a "
-    "conditional node but come after it in that order wait for it. A handle is one word of "
-    "device memory, shared by every executable graph of its graph. Body graphs may also hold "
-    "node kinds CUDA refuses there (host, event nodes), which run"
+    "returns when it has run (CUDA's launch is asynchronous): the nodes whose dependencies allow "
+    "it as one executable graph, then, the stream synchronised, a conditional node's handle is "
+    "read and its body graphs run the same way, as often as its value says; work depending on a "
+    "conditional node does not overlap it. The body graphs are copied when the graph is "
+    "instantiated, as CUDA's. A handle is one word of device memory, shared by every executable "
+    "graph of its graph. Body graphs may also hold node kinds CUDA refuses there (host, event "
+    "nodes), which run"
 )
 RUNTIME.update(
     {
