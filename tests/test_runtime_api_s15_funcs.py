@@ -80,6 +80,28 @@ static void get_func_by_symbol() {
     EXPECT(wrong == 0);
     OK(cudaMemcpyFromSymbol(&count, launches, sizeof count));
     EXPECT(count == 2); /* the kernel's __device__ variable is the runtime's */
+    CU(cuLaunchKernel(as_driver, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr), CUDA_ERROR_INVALID_VALUE);
+
+    /* Captured into a graph: the arguments as they were at capture. */
+    cudaStream_t s;
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    OK(cudaStreamCreate(&s));
+    OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    factor = 2.0f;
+    CU(cuLaunchKernel(as_driver, 3, 1, 1, 128, 1, 1, 0, s, args, nullptr), CUDA_SUCCESS);
+    factor = 100.0f;
+    OK(cudaStreamEndCapture(s, &graph));
+    OK(cudaGraphInstantiate(&exec, graph, 0));
+    OK(cudaGraphLaunch(exec, s));
+    OK(cudaStreamSynchronize(s));
+    OK(cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost));
+    wrong = 0;
+    for (int i = 0; i < n; i++) wrong += host[i] != (float)i * 12.5f;
+    EXPECT(wrong == 0);
+    OK(cudaGraphExecDestroy(exec));
+    OK(cudaGraphDestroy(graph));
+    OK(cudaStreamDestroy(s));
     OK(cudaFree(dev));
 
     /* Its attributes are the runtime's for the stub. */

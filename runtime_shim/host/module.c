@@ -513,6 +513,17 @@ hipFunction_t cu2amd_module_function_of_program(void *handle, cu2amd_thread **th
                                shared_sizes, n_shared, 0, dynamic_shared, NULL, f};
     for (uint32_t i = 0; i < n_shared; i++) m->static_shared += shared_sizes[i];
     *f = (struct ihipModuleSymbol_t){FUNCTION_MAGIC, m, entry, flags, copy, 0, -1, NULL, NULL};
+    /* The parameters' sizes (the retargeted module's __cu2amd_argsizes_NAME: the count, then
+     * each size), for kernelParams checks and graph nodes; their alignments are not known
+     * (0), so the `extra` form stays unsupported. */
+    char symbol[1024];
+    snprintf(symbol, sizeof symbol, "__cu2amd_argsizes_%s", name);
+    const uint64_t *table = dlsym(handle, symbol);
+    uint32_t *sizes = table ? calloc(2 * (size_t)table[0] + 1, sizeof *sizes) : NULL;
+    if (sizes) {
+        for (uint64_t i = 0; i < table[0]; i++) sizes[i] = (uint32_t)table[1 + i];
+        f->param_size = sizes, f->n_params = (int)table[0];
+    }
     return f;
 }
 
@@ -660,9 +671,16 @@ static hipError_t unpack_extra(hipFunction_t f, void **extra, void **args) {
                         "layout, known only for modules loaded from PTX; use kernelParams\n", f->name);
         return hipErrorNotSupported;
     }
+    for (int i = 0; i < f->n_params; i++)
+        if (f->param_size[f->n_params + i] == 0) { /* a program's kernel (cudaGetFuncBySymbol) */
+            fprintf(stderr, "cu2amd host runtime: kernel '%s': the `extra` launch form needs the kernel's "
+                            "parameter alignments, known only for modules loaded from PTX; use kernelParams\n",
+                    f->name);
+            return hipErrorNotSupported;
+        }
     size_t offset = 0;
     for (int i = 0; i < f->n_params; i++) {
-        size_t align = f->param_size[f->n_params + i] ? f->param_size[f->n_params + i] : 1;
+        size_t align = f->param_size[f->n_params + i];
         offset = (offset + align - 1) / align * align;
         args[i] = buffer + offset;
         offset += f->param_size[i];
