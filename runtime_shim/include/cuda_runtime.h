@@ -11,6 +11,7 @@
 #include "cu2amd/warp.h"
 #endif
 #include "cuda_runtime_api.h"
+#include "cu2amd/runtime_cxx.h"
 #include "cu2amd/texture_device.h"
 #include "cu2amd/unsupported.h"
 
