@@ -295,3 +295,31 @@ def test_calls_cu_printf_with_every_argument_kind(
     assert "_Z8printingijxdfPKc" in with_buffer
     assert with_buffer <= {"_Z8printingijxdfPKc", "_Z8indirectPfi", "_Z8virtualsPff", "_Z5hooksPi"}
     assert len(offsets_by_kernel) > len(with_buffer)
+
+
+# -- what the host platform's vprintf does with the same module -------------------------
+
+
+def test_the_argument_counts_are_the_host_platforms(capfd: pytest.CaptureFixture[str]) -> None:
+    """The module of the lit test run on the host platform, whose vprintf reads the format
+    at run time: it consumes the arguments at the offsets, and returns the counts, that
+    the AMDGPU lowering computes when compiling (12 for `many`; 0 + -1 for `no_args`)."""
+    import numpy as np
+
+    from cu2amd import host
+
+    path = Path(__file__).resolve().parent.parent / "lit_tests/ptx/lower/printf-amdgpu.ptx"
+    module = host.Module.from_file(path)
+    out = host.zeros(1, np.int32)
+    text = host.to_device(np.frombuffer(b"hello\0", np.uint8))
+    module.launch("many", grid=1, block=1, args=[out, text])
+    assert out.to_numpy()[0] == 12
+    module.launch("no_args", grid=1, block=1, args=[out])
+    assert out.to_numpy()[0] == -1
+    lines = capfd.readouterr().out.splitlines()
+    assert re.fullmatch(
+        r"a=0 b=-56 c=-5 d= 0\.00 e=     0 f=0\.000e\+00 g=x h=1234567890123 i=0x[0-9a-f]+ % "
+        r"j=hello",
+        lines[0],
+    ), lines
+    assert lines[1:] == ["no arguments"]

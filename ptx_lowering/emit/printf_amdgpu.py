@@ -28,8 +28,14 @@ same straight-line code, else to its only definition in the function.
 
 What vprintf returns: CUDA's printf returns the number of arguments parsed, -1 for a null
 format and -2 for an internal error. Here: the number of arguments the format consumes
-(`*` counted), known when compiling; -2 when the host reports an error for the call (a
-negative result of the final hostcall); -1 for a null format, which prints nothing.
+(`*` counted), known when compiling, as the host platform's vprintf counts them at run
+time; -2 when the host reports an error for the call (a negative result of the final
+hostcall); -1 for a null format, which prints nothing.
+
+Differences that remain, both HIP's own: CUDA prints at most 32 arguments and leaves the
+specifications past them as text, ROCm prints them all; and ROCm's host steps over a %s
+argument by the characters it printed (in 8-byte words), so a %s whose width or precision
+prints more or fewer words than the string holds shifts the arguments after it.
 """
 
 from __future__ import annotations
