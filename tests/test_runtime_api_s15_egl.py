@@ -237,6 +237,16 @@ int main() {
     OK(cudaGraphicsUnregisterResource(res));
     EXPECT(texels_differ(texture, 2) == 0);
 
+    /* never mapped by the program: the writes reach GL when the resource is unregistered */
+    OK(cudaGraphicsEGLRegisterImage(&res, image, cudaGraphicsRegisterFlagsNone));
+    OK(cudaGraphicsResourceGetMappedEglFrame(&frame, res, 0, 0));
+    bump_array(frame.frame.pArray[0], pixels, seen, host_seen);
+    EXPECT(seen_differ(host_seen, 2) == 0);
+    OK(cudaGraphicsUnregisterResource(res));
+    EXPECT(texels_differ(texture, 3) == 0);
+    /* CUDA's values of some of the colour formats */
+    EXPECT(cudaEglColorFormatBayerRGGB == 45 && cudaEglColorFormatY == 82 && cudaEglColorFormatUYVY2020 == 116);
+
     /* a resource that is not an EGL image */
     GLuint buffer;
     glGenBuffers(1, &buffer);
@@ -483,6 +493,7 @@ int main(void) {
     CUresult c = cuEventCreateFromEGLSync(&e, NULL, CU_EVENT_DEFAULT);
     int ok = a == CUDA_ERROR_INVALID_VALUE && b == CUDA_ERROR_INVALID_HANDLE && c == CUDA_ERROR_INVALID_VALUE;
     ok = ok && sizeof f == 64 && MAX_PLANES == 3; /* CUDA's layout: 3 pointers, 9 ints, padded */
+    ok = ok && CU_EGL_COLOR_FORMAT_YUV_ER == 0x1E && CU_EGL_COLOR_FORMAT_BAYER_ISP_GBRG == 0x47;
     printf(ok ? "driver_egl_c: PASSED\n" : "driver_egl_c: FAILED\n");
     return !ok;
 }

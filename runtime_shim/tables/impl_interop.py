@@ -104,6 +104,55 @@ _EGL_ENUMERATORS = """
     cudaEglColorFormatL cudaEglColorFormatR cudaEglColorFormatYUV444Planar
     cudaEglColorFormatYUV444SemiPlanar cudaEglColorFormatYUYV422 cudaEglColorFormatUYVY422
     cudaEglColorFormatABGR cudaEglColorFormatBGRA cudaEglColorFormatA cudaEglColorFormatRG
+    cudaEglColorFormatAYUV cudaEglColorFormatYVU444SemiPlanar
+    cudaEglColorFormatYVU422SemiPlanar cudaEglColorFormatYVU420SemiPlanar
+    cudaEglColorFormatY10V10U10_444SemiPlanar cudaEglColorFormatY10V10U10_420SemiPlanar
+    cudaEglColorFormatY12V12U12_444SemiPlanar cudaEglColorFormatY12V12U12_420SemiPlanar
+    cudaEglColorFormatVYUY_ER cudaEglColorFormatUYVY_ER cudaEglColorFormatYUYV_ER
+    cudaEglColorFormatYVYU_ER cudaEglColorFormatYUVA_ER cudaEglColorFormatAYUV_ER
+    cudaEglColorFormatYUV444Planar_ER cudaEglColorFormatYUV422Planar_ER
+    cudaEglColorFormatYUV420Planar_ER cudaEglColorFormatYUV444SemiPlanar_ER
+    cudaEglColorFormatYUV422SemiPlanar_ER cudaEglColorFormatYUV420SemiPlanar_ER
+    cudaEglColorFormatYVU444Planar_ER cudaEglColorFormatYVU422Planar_ER
+    cudaEglColorFormatYVU420Planar_ER cudaEglColorFormatYVU444SemiPlanar_ER
+    cudaEglColorFormatYVU422SemiPlanar_ER cudaEglColorFormatYVU420SemiPlanar_ER
+    cudaEglColorFormatBayerRGGB cudaEglColorFormatBayerBGGR cudaEglColorFormatBayerGRBG
+    cudaEglColorFormatBayerGBRG cudaEglColorFormatBayer10RGGB cudaEglColorFormatBayer10BGGR
+    cudaEglColorFormatBayer10GRBG cudaEglColorFormatBayer10GBRG
+    cudaEglColorFormatBayer12RGGB cudaEglColorFormatBayer12BGGR
+    cudaEglColorFormatBayer12GRBG cudaEglColorFormatBayer12GBRG
+    cudaEglColorFormatBayer14RGGB cudaEglColorFormatBayer14BGGR
+    cudaEglColorFormatBayer14GRBG cudaEglColorFormatBayer14GBRG
+    cudaEglColorFormatBayer20RGGB cudaEglColorFormatBayer20BGGR
+    cudaEglColorFormatBayer20GRBG cudaEglColorFormatBayer20GBRG
+    cudaEglColorFormatYVU444Planar cudaEglColorFormatYVU422Planar
+    cudaEglColorFormatYVU420Planar cudaEglColorFormatBayerIspRGGB
+    cudaEglColorFormatBayerIspBGGR cudaEglColorFormatBayerIspGRBG
+    cudaEglColorFormatBayerIspGBRG cudaEglColorFormatBayerBCCR cudaEglColorFormatBayerRCCB
+    cudaEglColorFormatBayerCRBC cudaEglColorFormatBayerCBRC cudaEglColorFormatBayer10CCCC
+    cudaEglColorFormatBayer12BCCR cudaEglColorFormatBayer12RCCB
+    cudaEglColorFormatBayer12CRBC cudaEglColorFormatBayer12CBRC
+    cudaEglColorFormatBayer12CCCC cudaEglColorFormatY
+    cudaEglColorFormatYUV420SemiPlanar_2020 cudaEglColorFormatYVU420SemiPlanar_2020
+    cudaEglColorFormatYUV420Planar_2020 cudaEglColorFormatYVU420Planar_2020
+    cudaEglColorFormatYUV420SemiPlanar_709 cudaEglColorFormatYVU420SemiPlanar_709
+    cudaEglColorFormatYUV420Planar_709 cudaEglColorFormatYVU420Planar_709
+    cudaEglColorFormatY10V10U10_420SemiPlanar_709
+    cudaEglColorFormatY10V10U10_420SemiPlanar_2020
+    cudaEglColorFormatY10V10U10_422SemiPlanar_2020 cudaEglColorFormatY10V10U10_422SemiPlanar
+    cudaEglColorFormatY10V10U10_422SemiPlanar_709 cudaEglColorFormatY_ER
+    cudaEglColorFormatY_709_ER cudaEglColorFormatY10_ER cudaEglColorFormatY10_709_ER
+    cudaEglColorFormatY12_ER cudaEglColorFormatY12_709_ER cudaEglColorFormatYUVA
+    cudaEglColorFormatYVYU cudaEglColorFormatVYUY
+    cudaEglColorFormatY10V10U10_420SemiPlanar_ER
+    cudaEglColorFormatY10V10U10_420SemiPlanar_709_ER
+    cudaEglColorFormatY10V10U10_444SemiPlanar_ER
+    cudaEglColorFormatY10V10U10_444SemiPlanar_709_ER
+    cudaEglColorFormatY12V12U12_420SemiPlanar_ER
+    cudaEglColorFormatY12V12U12_420SemiPlanar_709_ER
+    cudaEglColorFormatY12V12U12_444SemiPlanar_ER
+    cudaEglColorFormatY12V12U12_444SemiPlanar_709_ER cudaEglColorFormatUYVY709
+    cudaEglColorFormatUYVY709_ER cudaEglColorFormatUYVY2020
 """
 _EGL_ENUMS = "cudaEglColorFormat_enum cudaEglFrameType_enum"
 _EGL_STRUCTS = """
@@ -494,6 +543,38 @@ DRIVER_TYPES: dict[str, tuple[Kind, str]] = {
             CU_EGL_COLOR_FORMAT_YUV422_SEMIPLANAR CU_EGL_COLOR_FORMAT_YUV444_PLANAR
             CU_EGL_COLOR_FORMAT_YUV444_SEMIPLANAR CU_EGL_COLOR_FORMAT_YUYV_422
             CU_EGL_FRAME_TYPE_ARRAY CU_EGL_FRAME_TYPE_PITCH
+            CU_EGL_COLOR_FORMAT_AYUV CU_EGL_COLOR_FORMAT_YVU444_SEMIPLANAR
+            CU_EGL_COLOR_FORMAT_YVU422_SEMIPLANAR CU_EGL_COLOR_FORMAT_YVU420_SEMIPLANAR
+            CU_EGL_COLOR_FORMAT_Y10V10U10_444_SEMIPLANAR
+            CU_EGL_COLOR_FORMAT_Y10V10U10_420_SEMIPLANAR
+            CU_EGL_COLOR_FORMAT_Y12V12U12_444_SEMIPLANAR
+            CU_EGL_COLOR_FORMAT_Y12V12U12_420_SEMIPLANAR CU_EGL_COLOR_FORMAT_VYUY_ER
+            CU_EGL_COLOR_FORMAT_UYVY_ER CU_EGL_COLOR_FORMAT_YUYV_ER
+            CU_EGL_COLOR_FORMAT_YVYU_ER CU_EGL_COLOR_FORMAT_YUV_ER
+            CU_EGL_COLOR_FORMAT_YUVA_ER CU_EGL_COLOR_FORMAT_AYUV_ER
+            CU_EGL_COLOR_FORMAT_YUV444_PLANAR_ER CU_EGL_COLOR_FORMAT_YUV422_PLANAR_ER
+            CU_EGL_COLOR_FORMAT_YUV420_PLANAR_ER
+            CU_EGL_COLOR_FORMAT_YUV444_SEMIPLANAR_ER
+            CU_EGL_COLOR_FORMAT_YUV422_SEMIPLANAR_ER
+            CU_EGL_COLOR_FORMAT_YUV420_SEMIPLANAR_ER
+            CU_EGL_COLOR_FORMAT_YVU444_PLANAR_ER CU_EGL_COLOR_FORMAT_YVU422_PLANAR_ER
+            CU_EGL_COLOR_FORMAT_YVU420_PLANAR_ER
+            CU_EGL_COLOR_FORMAT_YVU444_SEMIPLANAR_ER
+            CU_EGL_COLOR_FORMAT_YVU422_SEMIPLANAR_ER
+            CU_EGL_COLOR_FORMAT_YVU420_SEMIPLANAR_ER CU_EGL_COLOR_FORMAT_BAYER_RGGB
+            CU_EGL_COLOR_FORMAT_BAYER_BGGR CU_EGL_COLOR_FORMAT_BAYER_GRBG
+            CU_EGL_COLOR_FORMAT_BAYER_GBRG CU_EGL_COLOR_FORMAT_BAYER10_RGGB
+            CU_EGL_COLOR_FORMAT_BAYER10_BGGR CU_EGL_COLOR_FORMAT_BAYER10_GRBG
+            CU_EGL_COLOR_FORMAT_BAYER10_GBRG CU_EGL_COLOR_FORMAT_BAYER12_RGGB
+            CU_EGL_COLOR_FORMAT_BAYER12_BGGR CU_EGL_COLOR_FORMAT_BAYER12_GRBG
+            CU_EGL_COLOR_FORMAT_BAYER12_GBRG CU_EGL_COLOR_FORMAT_BAYER14_RGGB
+            CU_EGL_COLOR_FORMAT_BAYER14_BGGR CU_EGL_COLOR_FORMAT_BAYER14_GRBG
+            CU_EGL_COLOR_FORMAT_BAYER14_GBRG CU_EGL_COLOR_FORMAT_BAYER20_RGGB
+            CU_EGL_COLOR_FORMAT_BAYER20_BGGR CU_EGL_COLOR_FORMAT_BAYER20_GRBG
+            CU_EGL_COLOR_FORMAT_BAYER20_GBRG CU_EGL_COLOR_FORMAT_YVU444_PLANAR
+            CU_EGL_COLOR_FORMAT_YVU422_PLANAR CU_EGL_COLOR_FORMAT_YVU420_PLANAR
+            CU_EGL_COLOR_FORMAT_BAYER_ISP_RGGB CU_EGL_COLOR_FORMAT_BAYER_ISP_BGGR
+            CU_EGL_COLOR_FORMAT_BAYER_ISP_GRBG CU_EGL_COLOR_FORMAT_BAYER_ISP_GBRG
         """)
     },
     "MAX_PLANES": (Kind.MACRO, "cu2amd: CUDA's (cudaEGL.h)"),
