@@ -279,8 +279,6 @@ KERNEL = """.version 8.0
          "unsupported PTX instruction 'atom.global.cas.b128' (128-bit atomics (AMD GPUs have none))"),
         ("\tld.param.u32 %r1, [%rd1+4];\n\tst.param.u32 [%rd1], %r1;", VerificationError,
          "'st.param.u32': kernel parameters are read-only"),
-        ("\tisspacep.const %p1, %rd1;", UnsupportedError,
-         "unsupported PTX instruction 'isspacep.const' (modifier '.const' is not supported yet)"),
         ("\tmov.u32 %r1, %pm3;", UnsupportedError,
          "special register '%pm3' is not supported yet (performance-monitor counters)"),
         ("\tmov.u32 %r1, %aggr_smem_size;", UnsupportedError,

@@ -1,5 +1,5 @@
-"""Memory access (PTX ISA 9.7.9): ld, ldu, st, cvta, isspacep, and the cache hints
-(prefetch, applypriority, discard, createpolicy).
+"""Memory access (PTX ISA 9.7.9): ld, ldu, st, cvta, and the cache hints (prefetch,
+applypriority, discard, createpolicy); isspacep is emit/isspacep.py.
 
 An address names a state space (or none: generic). Registers holding addresses become
 pointers in the target's address space for that state space; variables are their LLVM
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from cu2amd.errors import UnsupportedError
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit.context import FunctionContext, Symbol, llvm_type
 from cu2amd.ptx_lowering.emit.registry import emitter
@@ -282,18 +281,6 @@ def createpolicy(ctx: FunctionContext, instr: ast.Instruction) -> None:
         elif not isinstance(op, ast.Address):
             ctx.read(op, TYPES["b64"] if instr.decoded.get("policy") == "cvt" else TYPES["b32"])
     ctx.write(dest, I64(0), TYPES["b64"])
-
-
-@emitter("mem.isspacep")
-def isspacep(ctx: FunctionContext, instr: ast.Instruction) -> None:
-    dest, src = instr.operands
-    space = instruction_space(instr)
-    address = ctx.read(src, TYPES["u64"])
-    try:
-        result = ctx.hooks.is_space(ctx.builder, space, address, instr.loc)
-    except UnsupportedError as err:
-        raise ctx.unsupported(f"isspacep{space} on {ctx.hooks.name}") from err
-    ctx.write(dest, result, TYPES["pred"])
 
 
 @emitter("mem.cvta")

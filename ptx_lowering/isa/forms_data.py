@@ -12,9 +12,10 @@ INT_CVT = "u8 u16 u32 u64 s8 s16 s32 s64"
 ALL_CVT = INT_CVT + " f16 bf16 f32 f64"
 CVTA_SPACES = "const global local shared shared::cta shared::cluster param param::entry"
 # .param addresses are a kernel's parameters; .shared::cluster is .shared::cta, each CTA
-# being its own cluster. isspacep cannot tell .const and .param addresses from .global
-# ones on AMD GPUs, where all three are global memory.
-ISSPACEP_LOWERED = "global local shared shared::cta shared::cluster"
+# being its own cluster. isspacep's .const and .param windows are the module's .const
+# variables and the kernel's parameters (emit/isspacep.py).
+ISSPACEP = (".const: in the module's .const variables; .param: in the kernel's parameters "
+            "(not in device functions, as for cvta.param)")
 # The ISA gives the bits of rbits that round each of a, b, e, f of the x4 forms only in its
 # figures 40 and 41 (the text says which half of rbits a pair takes, not how it splits).
 STOCHASTIC = "stochastic rounding (.rs) of 4 values: the ISA gives their rbits only in figures"
@@ -47,8 +48,8 @@ FORMS = (
     Form("prmt", "9.7.9.7", (slot("type", "b32"), opt("mode", "f4e b4e rc8 ecl ecr rc16")),
          (D, A, A, A), emitter="bits.prmt"),
     # 9.7.9.19 isspacep / 9.7.9.20 cvta: generic <-> state-space addresses
-    Form("isspacep", "9.7.9.19", (slot("space", CVTA_SPACES, supported=ISSPACEP_LOWERED),),
-         (P, A), emitter="mem.isspacep"),
+    Form("isspacep", "9.7.9.19", (slot("space", CVTA_SPACES),), (P, A), emitter="mem.isspacep",
+         note=ISSPACEP),
     Form("cvta", "9.7.9.20", (slot("space", CVTA_SPACES), slot("type", "u32 u64")), (D, A),
          emitter="mem.cvta"),
     Form("cvta", "9.7.9.20", (slot("to", "to"), slot("space", CVTA_SPACES),
