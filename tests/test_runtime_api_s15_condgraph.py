@@ -3,8 +3,9 @@ the device function cudaGraphSetConditional and conditional nodes made with
 cudaGraphAddNode/_v2: an IF node taken and not taken (the value set by a kernel before it),
 IF with an else graph, a WHILE loop counting down in its body's kernel, SWITCH, default
 values re-applied at each launch (cudaGraphCondAssignDefault), nested nodes (an IF in a
-WHILE's body, a conditional node in a child graph), a body filled by capture, clones, and
-CUDA's errors for misuse. The program builds with cu2amd-nvcc for the host platform and
+WHILE's body, a conditional node in a child graph), a body filled by capture, conditional
+nodes made while a stream captures (also into an existing graph), clones, cudaGraphExecUpdate,
+disabled nodes, and CUDA's errors for misuse. The program builds with cu2amd-nvcc for the host platform and
 runs, and builds and links for gfx942."""
 
 from __future__ import annotations
@@ -313,6 +314,47 @@ int main() {
     OK(cudaGraphLaunch(e, s));
     OK(cudaStreamSynchronize(s));
     EXPECT(get(z) == 1000);
+    OK(cudaGraphExecDestroy(e));
+    /* a conditional node made while a stream captures (cudaStreamGetCaptureInfo's graph and
+     * dependencies), after a captured kernel setting its handle; as a plain capture, and as a
+     * capture into an existing graph with that graph's handle */
+    for (int into = 0; into < 2; into++) {
+        cudaGraph_t target = nullptr, cg = nullptr, made = nullptr;
+        cudaGraphConditionalHandle hk = 0;
+        if (into) {
+            OK(cudaGraphCreate(&target, 0));
+            OK(cudaGraphConditionalHandleCreate(&hk, target));
+            OK(cudaStreamBeginCaptureToGraph(s, target, nullptr, nullptr, 0, cudaStreamCaptureModeGlobal));
+        } else {
+            OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+        }
+        cudaStreamCaptureStatus st;
+        const cudaGraphNode_t *cdeps = nullptr;
+        size_t cn = 0;
+        OK(cudaStreamGetCaptureInfo(s, &st, nullptr, &cg, &cdeps, &cn));
+        if (!into) OK(cudaGraphConditionalHandleCreate(&hk, cg));
+        decide<<<1, 32, 0, s>>>(hk, flag);
+        OK(cudaStreamGetCaptureInfo(s, &st, nullptr, &cg, &cdeps, &cn));
+        EXPECT(cn == 1);
+        cudaGraph_t cbody[1];
+        cudaGraphNode_t cnode = conditional(cg, cdeps, cn, hk, cudaGraphCondTypeIf, 1, cbody);
+        OK(cudaStreamUpdateCaptureDependencies(s, &cnode, 1, cudaStreamSetCaptureDependencies));
+        add<<<1, 32, 0, s>>>(z, 1);
+        OK(cudaStreamEndCapture(s, &made));
+        EXPECT(!into || made == target);
+        void *add_z100[] = {&z, &hundred};
+        kernel(cbody[0], nullptr, 0, (void *)add, add_z100);
+        OK(cudaGraphInstantiate(&e, made, 0));
+        put(z, 0), put(flag, 1);
+        OK(cudaGraphLaunch(e, s));
+        put(flag, 0);
+        OK(cudaGraphLaunch(e, s));
+        OK(cudaStreamSynchronize(s));
+        EXPECT(get(z) == 102);
+        OK(cudaGraphExecDestroy(e));
+        OK(cudaGraphDestroy(made));
+    }
+    OK(cudaGraphInstantiate(&e, gc, 0));
     /* a launch on a capturing stream */
     cudaStream_t cs;
     OK(cudaStreamCreate(&cs));

@@ -78,6 +78,12 @@ CU2AMD_API void __cu2amd_cond_forget(cudaGraph_t graph);
 CU2AMD_API void __cu2amd_cond_forget_node(__cu2amd_cond_node *record);
 CU2AMD_API cudaError_t __cu2amd_cond_own_child(cudaGraphNode_t node);
 CU2AMD_API int __cu2amd_cond_launch(cudaGraphExec_t exec, cudaStream_t stream, cudaError_t *err);
+/* Capture into an existing graph: a conditional node of the capture's graph moves into the
+ * target (1 when `node` is one, with the result in *err); what was the capture's graph's is
+ * the target's. */
+CU2AMD_API int __cu2amd_cond_move(cudaGraphNode_t node, cudaGraph_t to, const cudaGraphNode_t *deps, size_t n,
+                                  cudaGraphNode_t *moved, cudaError_t *err);
+CU2AMD_API void __cu2amd_cond_rehome(cudaGraph_t from, cudaGraph_t to);
 
 /* ------------------------------------------------------------------ graphs */
 
@@ -1831,7 +1837,8 @@ CU2AMD_API cudaError_t __cu2amd_capture_merge(cudaGraph_t captured, const __cu2a
             size_t count = nd ? nd : t->n;
             int is_alloc = 0;
             __cu2amd_graph_alloc *r = __cu2amd_graph_mem_node(nodes[i], &is_alloc);
-            if (r) { /* the same allocation, now the target's */
+            if (__cu2amd_cond_move(nodes[i], t->graph, after, count, &copies[i], &err)) {
+            } else if (r) { /* the same allocation, now the target's */
                 cudaHostNodeParams host = {is_alloc ? __cu2amd_graph_alloc_run : __cu2amd_graph_free_run, r};
                 err = CU2AMD_ERR(hipGraphAddHostNode(&copies[i], t->graph, after, count, &host));
                 if (is_alloc) r->graph = t->graph;
@@ -1864,7 +1871,7 @@ CU2AMD_API int __cu2amd_capture_end(cudaStream_t stream, cudaGraph_t *pGraph, cu
             return 1; /* the capture goes on */
         *p = t->next;
         if (*err == cudaSuccess) *err = __cu2amd_capture_merge(captured, t);
-        if (captured) hipGraphDestroy(captured);
+        if (captured) __cu2amd_cond_rehome(captured, t->graph), hipGraphDestroy(captured);
         *pGraph = *err == cudaSuccess ? t->graph : (cudaGraph_t)0;
         __builtin_free(t->deps), __builtin_free(t);
         return 1;

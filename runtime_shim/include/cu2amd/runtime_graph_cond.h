@@ -89,13 +89,22 @@ CU2AMD_API cudaGraph_t __cu2amd_cond_child(cudaGraphNode_t node) {
     return child;
 }
 
-/* Whether `graph` is `ancestor` or one of its conditional nodes' body graphs, at any depth. */
+/* Whether `graph` is `ancestor` or one of its conditional nodes' body graphs, at any depth
+ * (the graph of a capture into an existing graph counting as that graph). */
 CU2AMD_API int __cu2amd_cond_within(cudaGraph_t graph, cudaGraph_t ancestor) {
     while (graph && graph != ancestor) {
         cudaGraph_t parent = (cudaGraph_t)0;
         for (__cu2amd_cond_node *r = __cu2amd_cond()->nodes; r && !parent; r = r->next)
             for (unsigned i = 0; i < r->size && !parent; i++)
                 if (r->bodies[i] == graph) parent = r->owner;
+        for (__cu2amd_capture_target *t = *__cu2amd_capture_targets(); t && !parent; t = t->next) {
+            cudaGraph_t captured = (cudaGraph_t)0;
+            int status = 0;
+            if (hipStreamGetCaptureInfo_v2(t->stream, &status, (unsigned long long *)0, &captured,
+                                           (const cudaGraphNode_t **)0, (size_t *)0) == 0 &&
+                captured == graph)
+                parent = t->graph;
+        }
         graph = parent;
     }
     return graph && graph == ancestor;
@@ -189,6 +198,24 @@ CU2AMD_API cudaError_t __cu2amd_cond_own(cudaGraph_t graph) {
 CU2AMD_API cudaError_t __cu2amd_cond_own_child(cudaGraphNode_t node) {
     cudaGraph_t child = __cu2amd_cond()->nodes ? __cu2amd_cond_child(node) : (cudaGraph_t)0;
     return child ? __cu2amd_cond_own(child) : cudaSuccess;
+}
+
+CU2AMD_API int __cu2amd_cond_move(cudaGraphNode_t node, cudaGraph_t to, const cudaGraphNode_t *deps, size_t n,
+                                  cudaGraphNode_t *moved, cudaError_t *err) {
+    __cu2amd_graph_guard guard_;
+    __cu2amd_cond_node *r = __cu2amd_cond_of(node);
+    if (!r) return 0;
+    cudaHostNodeParams host = {__cu2amd_cond_placeholder, r};
+    *err = CU2AMD_ERR(hipGraphAddHostNode(moved, to, deps, n, &host));
+    if (*err == cudaSuccess) r->owner = to;
+    return 1;
+}
+CU2AMD_API void __cu2amd_cond_rehome(cudaGraph_t from, cudaGraph_t to) {
+    __cu2amd_graph_guard guard_;
+    for (__cu2amd_cond_handle *h = __cu2amd_cond()->handles; h; h = h->next)
+        if (h->graph == from) h->graph = to;
+    for (__cu2amd_cond_node *r = __cu2amd_cond()->nodes; r; r = r->next)
+        if (r->owner == from) r->owner = to; /* one whose move failed: freed with the target */
 }
 
 /* ------------------------------------------------------------------ handles and nodes */
