@@ -413,6 +413,8 @@ int main() {
     OK(cudaGraphDestroy(other));
     OK(cudaGraphDestroy(gc));
     OK(cudaGraphDestroy(g));
+    /* every graph is gone: so are the nodes' records, bodies and handles (cu2amd's own lists) */
+    EXPECT(__cu2amd_cond()->nodes == nullptr && __cu2amd_cond()->handles == nullptr);
     OK(cudaStreamDestroy(s));
     OK(cudaFree(mem));
     printf(failures ? "condgraph: FAILED\n" : "condgraph: PASSED\n");
