@@ -1,16 +1,20 @@
-"""CUDA's device printf (vprintf) compiled for AMD GPUs (emit/printf_amdgpu.py): the
-format's conversions read when compiling, the hostcall buffer the kernel then needs, the
-corpus modules that print (clang's NVPTX output of tests/data/cuda/kernels.cu at -O2 and
--O3, bodies 16 and 17 of bench/ptx_compile.py, and calls.cu), and the errors that pin what
-is not lowered. lit_tests/ptx/lower/printf-amdgpu.ptx checks the calls in the IR.
+"""CUDA's device printf (vprintf) compiled for AMD GPUs (emit/printf_amdgpu.py and
+printf_format.py): the format's conversions read when compiling, the hostcall buffer the
+kernel then needs, the corpus modules that print (clang's NVPTX output of
+tests/data/cuda/kernels.cu at -O2 and -O3, bodies 16 and 17 of bench/ptx_compile.py, and
+calls.cu), the errors that pin what is not lowered, and what ROCm's host prints for the
+messages (a model of its formatter, with the C library). lit_tests/ptx/lower/
+printf-amdgpu.ptx checks the calls in the IR.
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import io
 import re
 import shutil
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +25,8 @@ import pytest
 from cu2amd.amdgpu.codeobject import read_code_object
 from cu2amd.amdgpu.targets import parse_target_id
 from cu2amd.errors import Location, UnsupportedError
-from cu2amd.ptx_lowering.emit.printf_amdgpu import ArgKind, parse_format
+from cu2amd.ptx_lowering.emit import printf_format
+from cu2amd.ptx_lowering.emit.printf_format import ArgKind, parse_format
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions, TargetResult
 
 CUDA_DIR = Path(__file__).resolve().parent / "data" / "cuda"
@@ -323,3 +328,138 @@ def test_the_argument_counts_are_the_host_platforms(capfd: pytest.CaptureFixture
         lines[0],
     ), lines
     assert lines[1:] == ["no arguments"]
+
+
+# -- %s with a width or precision, through a model of ROCm's host formatter -------------
+
+_LIBC = ctypes.CDLL(None)
+_LIBC.snprintf.restype = ctypes.c_int
+
+
+def _c_printf(fmt: bytes, *args: object) -> bytes:
+    buf = ctypes.create_string_buffer(4096)
+    _LIBC.snprintf(buf, len(buf), fmt, *args)
+    return buf.value
+
+
+def _rocm_host(words: list[int]) -> bytes:
+    """What ROCm's host prints for a printf message (ROCclr's devhcprintf.cpp, format()):
+    the format, then one word per int/double/pointer argument, and a %s argument's bytes
+    in place, stepped over by the characters printed."""
+    data = b"".join(w.to_bytes(8, "little") for w in words)
+    fmt = data[: data.index(b"\0")]
+    pos = (len(fmt) + 1 + 7) // 8
+    out, point = [], 0
+    while True:
+        mark, point = point, fmt.find(b"%", point)
+        if point < 0:
+            return b"".join([*out, fmt[mark:]])
+        out.append(fmt[mark:point])
+        mark, point = point, point + 1
+        if fmt[point : point + 1] == b"%":
+            out.append(b"%")
+            point += 1
+            continue
+        while chr(fmt[point]) not in "diouxXfFeEgGaAcspn":
+            point += 1
+        point += 1
+        spec = fmt[mark:point]
+        if pos + spec.count(b"*") >= len(words):  # out of arguments: the host stops
+            return b"".join(out)
+        stars = [ctypes.c_uint64(words[pos + k]) for k in range(spec.count(b"*"))]
+        pos += len(stars)
+        conv = chr(spec[-1])
+        if conv == "s":
+            text = _c_printf(spec, *stars, ctypes.c_char_p(data[pos * 8 :]))
+            pos += (len(text) + 1 + 7) // 8
+        elif conv in "fFeEgGaA":
+            value = struct.unpack("<d", words[pos].to_bytes(8, "little"))[0]
+            text = _c_printf(spec, *stars, ctypes.c_double(value))
+            pos += 1
+        else:
+            text = _c_printf(spec, *stars, ctypes.c_uint64(words[pos]))
+            pos += 1
+        out.append(text)
+
+
+def _string_words(data: bytes) -> list[int]:
+    data += b"\0" * (-len(data) % 8)
+    return [int.from_bytes(data[k : k + 8], "little") for k in range(0, len(data), 8)]
+
+
+def _message(fmt: str, args: list[object], fit: bool) -> list[int]:
+    """The words the lowering sends (emit_printf), or, without `fit`, what they would be
+    with each %s sent as HIP sends it."""
+    conversions = printf_format.parse_conversions(fmt, LOC)
+    sent = printf_format.host_format(fmt, conversions) if fit else fmt
+    words = _string_words(sent.encode() + b"\0")
+    values = iter(args)
+    for c in conversions:
+        stars = [next(values) for _ in range(c.star_width + c.star_precision)]
+        value = next(values)
+        if fit and c.fits_string:
+            assert isinstance(value, bytes)
+            width = int(stars.pop(0)) if c.star_width else c.width or 0
+            precision = int(stars.pop(0)) if c.star_precision else c.precision
+            count = len(value) if precision is None or precision < 0 else min(len(value), precision)
+            left = c.left or width < 0
+            pad = max(abs(width) - count, 0)
+            cut = _string_words(value[:count]) + ([0] if count % 8 == 0 else [])
+            words += [0 if left else pad, 0, *cut, pad if left else 0, 0]
+            continue
+        words += [int(star) & 0xFFFFFFFF for star in stars]  # ints are zero-extended
+        if isinstance(value, bytes):
+            words += _string_words(value + b"\0")
+        elif isinstance(value, float):
+            words.append(struct.unpack("<Q", struct.pack("<d", value))[0])
+        else:
+            assert isinstance(value, int)
+            words.append(value & (0xFFFFFFFF if c.kind is ArgKind.INT else ~0))
+    return [w & 0xFFFFFFFFFFFFFFFF for w in words]
+
+
+def _c_args(fmt: str, args: list[object]) -> list[object]:
+    kinds = parse_format(fmt, LOC)
+    out: list[object] = []
+    for kind, value in zip(kinds, args, strict=True):
+        if kind is STRING:
+            out.append(ctypes.c_char_p(value))  # type: ignore[arg-type]
+        elif kind is DOUBLE:
+            out.append(ctypes.c_double(value))  # type: ignore[arg-type]
+        elif kind is LONG:
+            out.append(ctypes.c_longlong(value))  # type: ignore[arg-type]
+        else:
+            out.append(ctypes.c_int(value))  # type: ignore[arg-type]
+    return out
+
+
+FITTED = [
+    ("[%-8s|%d]", [b"xyzzy", 42]),
+    ("[%8s|%d]", [b"xyzzy", -42]),
+    ("[%.3s|%d]", [b"abcdefghijkl", 7]),
+    ("[%.8s|%d]", [b"abcdefghijkl", 8]),
+    ("[%.0s|%d]", [b"abc", 9]),
+    ("[%.16s|%s|%c]", [b"abcdefghijklmnopqrstuvwxyz", b"plain", ord("q")]),
+    ("[%*s|%d]", [-10, b"ab", 5]),
+    ("[%-*.*s|%lld]", [12, 4, b"hello world", 1234567890123]),
+    ("[%.*s|%f]", [-1, b"hello", 2.5]),
+    ("[%20.16s|%5.1s|%x]", [b"abcdefghijklmnopqrstuvwxyz", b"", 255]),
+]
+
+
+@pytest.mark.parametrize(("fmt", "args"), FITTED)
+def test_strings_with_a_width_or_precision_print_as_c_prints_them(
+    fmt: str, args: list[object]
+) -> None:
+    """ROCm's host steps over a %s by what it printed: sent as HIP sends it, a padded or
+    cut string shifts the arguments after it; as the lowering sends it (the string cut on
+    the device, the padding printed by `%*.0d` of 0), the output is C's."""
+    expected = _c_printf(fmt.encode(), *_c_args(fmt, args))
+    assert _rocm_host(_message(fmt, args, fit=True)) == expected
+
+
+def test_hips_way_shifts_the_arguments_after_a_padded_string() -> None:
+    fmt, args = FITTED[0]
+    assert _rocm_host(_message(fmt, args, fit=False)) != _c_printf(
+        fmt.encode(), *_c_args(fmt, args)
+    )

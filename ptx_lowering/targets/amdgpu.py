@@ -26,7 +26,7 @@ from cu2amd.amdgpu import codegen
 from cu2amd.amdgpu.targets import Family, TargetId
 from cu2amd.errors import Location, UnsupportedError
 from cu2amd.ptx_lowering import ast
-from cu2amd.ptx_lowering.emit import printf_amdgpu
+from cu2amd.ptx_lowering.emit import printf_amdgpu, printf_format
 from cu2amd.ptx_lowering.irutil import call_intrinsic, declare_intrinsic, use_string_attributes
 from cu2amd.ptx_lowering.isa.types import StateSpace
 from cu2amd.ptx_lowering.targets import amdgpu_barriers
@@ -88,7 +88,7 @@ class AmdgpuHooks(TargetHooks):
         self.target_id = target_id
         self.name = str(target_id)
         self.code_object_version = code_object_version
-        self._printf_formats: dict[Location, printf_amdgpu.FormatSource | None] = {}
+        self._printf_formats: dict[Location, printf_format.FormatSource | None] = {}
 
     def data_layout(self) -> str:
         return codegen.data_layout(self.target_id)
@@ -222,8 +222,8 @@ class AmdgpuHooks(TargetHooks):
 
     def begin_function(self, fn: ir.Function, ptx: ast.Function) -> None:
         del fn
-        # Each vprintf call's constant format, found on the PTX (emit/printf_amdgpu.py).
-        self._printf_formats = printf_amdgpu.format_sources(ptx)
+        # Each vprintf call's constant format, found on the PTX (emit/printf_format.py).
+        self._printf_formats = printf_format.format_sources(ptx)
 
     def printf(
         self, builder: ir.IRBuilder, format_: ir.Value, args: ir.Value, loc: Location
