@@ -378,6 +378,8 @@ void __hipRegisterFunction(void **modules, const void *host_function, char *devi
                            dim3 *block_dim, dim3 *grid_dim, int *wave_size);
 void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_var, int ext, size_t size,
                       int constant, int global);
+void __hipRegisterManagedVar(void *modules, void **pointer, void *init_value, const char *name, size_t size,
+                             unsigned align);
 void __hipUnregisterFatBinary(void **modules);
 
 /* ---- the driver-style module API (module.c), for cuda.h ---- */

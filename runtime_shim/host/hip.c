@@ -537,6 +537,35 @@ void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_va
     g_vars = v;
 }
 
+/* __managed__ variables: clang's HIP host code reaches one through a pointer (`pointer`,
+ * which is also the variable's host symbol) that the runtime sets. The host platform's
+ * device code has the variable as a plain __device__ one (cu2amd/config.h), in host memory
+ * that host and kernels share, so the pointer is set to it now; its initial value is the
+ * device variable's own (clang gives both the same). It is also a symbol for
+ * hipMemcpyToSymbol and hipGetSymbolAddress, as in CUDA: host code's `&var` is the
+ * variable itself (clang reads the pointer), so that address is the symbol's key. */
+void __hipRegisterManagedVar(void *modules, void **pointer, void *init_value, const char *name, size_t size,
+                             unsigned align) {
+    (void)init_value, (void)align;
+    host_module *m = modules ? *(host_module **)modules : NULL;
+    if (!m || !pointer || !name) return;
+    void *address = dlsym(m->handle, name);
+    if (!address) {
+        fprintf(stderr, "cu2amd host runtime: __managed__ variable '%s' is not in the host module\n", name);
+        return; /* using it from the host dereferences NULL, as an unregistered one would */
+    }
+    *pointer = address;
+    registered_var *v = calloc(1, sizeof *v);
+    char *copy = strdup(name);
+    if (!v || !copy) {
+        free(v), free(copy);
+        out_of_memory("registering a __managed__ variable"); /* symbol APIs report hipErrorInvalidSymbol */
+        return;
+    }
+    *v = (registered_var){address, m, copy, size, 0, address, g_vars};
+    g_vars = v;
+}
+
 hipError_t cu2amd_hip_symbol(const void *shadow, void **address, size_t *size) {
     registered_var *v = g_vars;
     while (v && v->shadow != shadow) v = v->next;

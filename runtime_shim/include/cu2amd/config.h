@@ -18,7 +18,14 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
+#if defined(__NVPTX__)
+/* The host platform's device pass is clang's CUDA mode, which has no managed attribute: the
+ * variable is a __device__ one there, in host memory, which clang's HIP host code reaches
+ * through the pointer the host runtime's __hipRegisterManagedVar sets to it. */
+#define __managed__ __attribute__((device))
+#else
 #define __managed__ __attribute__((managed))
+#endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #else
 /* A C++ file compiled by the host compiler (g++, clang++), as build systems compile the

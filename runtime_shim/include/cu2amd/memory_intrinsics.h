@@ -92,6 +92,60 @@ __device__ void *malloc(size_t size) __attribute__((nothrow)) __attribute__((mal
 __device__ void free(void *ptr) __attribute__((nothrow));
 }
 #endif
+
+/* Device-side new and delete (Programming Guide "Dynamic Global Memory Allocation and
+ * Operations": they use the device heap, as malloc and free). Device code has no
+ * exceptions: a failed allocation is a null pointer. Over-aligned types (alignment above
+ * 16, which the heap gives) get an aligned block of a larger one, whose start is kept just
+ * before it. Placement new is <new>'s, declared for device code below. */
+namespace std {
+enum class align_val_t : size_t;
+struct nothrow_t;
+} // namespace std
+__device__ inline void *operator new(size_t size) { return malloc(size ? size : 1); }
+__device__ inline void *operator new[](size_t size) { return malloc(size ? size : 1); }
+__device__ inline void *operator new(size_t size, const std::nothrow_t &) noexcept { return malloc(size ? size : 1); }
+__device__ inline void *operator new[](size_t size, const std::nothrow_t &) noexcept {
+    return malloc(size ? size : 1);
+}
+__device__ inline void operator delete(void *ptr) noexcept { free(ptr); }
+__device__ inline void operator delete[](void *ptr) noexcept { free(ptr); }
+__device__ inline void operator delete(void *ptr, size_t) noexcept { free(ptr); }
+__device__ inline void operator delete[](void *ptr, size_t) noexcept { free(ptr); }
+__device__ inline void operator delete(void *ptr, const std::nothrow_t &) noexcept { free(ptr); }
+__device__ inline void operator delete[](void *ptr, const std::nothrow_t &) noexcept { free(ptr); }
+static __device__ __inline__ void *__cu2amd_aligned_new(size_t size, size_t align) {
+    if (align <= 16) return malloc(size ? size : 1);
+    char *block = (char *)malloc(size + align + sizeof(void *));
+    if (!block) return 0;
+    char *start = (char *)(((size_t)(block + sizeof(void *)) + align - 1) & ~(align - 1));
+    ((void **)start)[-1] = block;
+    return start;
+}
+static __device__ __inline__ void __cu2amd_aligned_delete(void *ptr, size_t align) {
+    if (ptr) free(align <= 16 ? ptr : ((void **)ptr)[-1]);
+}
+__device__ inline void *operator new(size_t size, std::align_val_t align) {
+    return __cu2amd_aligned_new(size, (size_t)align);
+}
+__device__ inline void *operator new[](size_t size, std::align_val_t align) {
+    return __cu2amd_aligned_new(size, (size_t)align);
+}
+__device__ inline void operator delete(void *ptr, std::align_val_t align) noexcept {
+    __cu2amd_aligned_delete(ptr, (size_t)align);
+}
+__device__ inline void operator delete[](void *ptr, std::align_val_t align) noexcept {
+    __cu2amd_aligned_delete(ptr, (size_t)align);
+}
+__device__ inline void operator delete(void *ptr, size_t, std::align_val_t align) noexcept {
+    __cu2amd_aligned_delete(ptr, (size_t)align);
+}
+__device__ inline void operator delete[](void *ptr, size_t, std::align_val_t align) noexcept {
+    __cu2amd_aligned_delete(ptr, (size_t)align);
+}
+__device__ inline void *operator new(size_t, void *ptr) noexcept { return ptr; }
+__device__ inline void *operator new[](size_t, void *ptr) noexcept { return ptr; }
+
 static __device__ __inline__ void *memcpy(void *dest, const void *src, size_t size) {
     return __builtin_memcpy(dest, src, size);
 }
