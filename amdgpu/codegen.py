@@ -90,34 +90,6 @@ def emit_assembly(module: llvm.ModuleRef, target_id: TargetId, opt_level: int = 
     return target_machine(target_id, opt_level).emit_assembly(module)
 
 
-def has_inline_asm(module: llvm.ModuleRef) -> bool:
-    return any(
-        "asm " in str(instruction)
-        for function in module.functions
-        if not function.is_declaration
-        for block in function.blocks
-        for instruction in block.instructions
-        if instruction.opcode == "call"
-    )
-
-
-def emit_object_via_assembler(tm: llvm.TargetMachine, module: llvm.ModuleRef, cpu: str) -> bytes:
-    """The module's object from its assembly, assembled by clang: llvmlite's object
-    emission has no AMDGPU assembly parser for the inline asm of ROCm's device libraries
-    (OCKL's hoisting barriers, reached by device printf)."""
-    from cu2amd.amdgpu.toolchain import discover
-
-    with tempfile.TemporaryDirectory(prefix="cu2amd-as-") as tmp:
-        source, obj = Path(tmp, "device.s"), Path(tmp, "device.o")
-        source.write_text(tm.emit_assembly(module))
-        cmd = [*discover().clang(), "-target", AMDGPU_TRIPLE, f"-mcpu={cpu}", "-c",
-               "-x", "assembler", str(source), "-o", str(obj)]  # fmt: skip
-        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
-        if proc.returncode != 0:
-            raise ToolFailedError(f"clang failed assembling device code:\n{proc.stderr.strip()}")
-        return obj.read_bytes()
-
-
 def link_code_object(objects: list[bytes], target_id: TargetId) -> bytes:
     """Link relocatable AMDGPU objects into a shared code object with ld.lld."""
     with tempfile.TemporaryDirectory(prefix="cu2amd-link-") as tmp:

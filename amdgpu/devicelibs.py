@@ -12,6 +12,7 @@ stop code generation (some of it holds inline asm that llvmlite cannot assemble)
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,12 +63,24 @@ def control_module(
     return "\n".join(lines) + "\n"
 
 
+# OCKL's inline asm is only assembler comments ("; ockl readfirstlane hoisting hack $0",
+# reached by device printf's hostcalls) whose constraints tie a value to a VGPR. Emptied,
+# it keeps those constraints, so its effect on code generation, and needs no AMDGPU
+# assembly parser, which llvmlite's object emission lacks.
+_WITH_COMMENT_ASM = frozenset({"ockl.bc"})
+_COMMENT_ASM = re.compile(r'( asm (?:sideeffect )?(?:alignstack )?)"(;[^"\\]*)"')
+
+
 @functools.cache
 def _library_bitcode(name: str) -> bytes:
     path: Path = discover().device_libs_dir() / name
     if not path.is_file():
         raise InternalError(f"device library {path} is missing from the device library folder")
-    return path.read_bytes()
+    data = path.read_bytes()
+    if name in _WITH_COMMENT_ASM:
+        text = _COMMENT_ASM.sub(r'\1""', str(llvm.parse_bitcode(data)))
+        data = llvm.parse_assembly(text).as_bitcode()
+    return data
 
 
 def link_device_libraries(

@@ -150,15 +150,9 @@ class Pipeline:
         # Code generation rewrites the module in place (structurizer intrinsics ...), so
         # the optimised IR is kept as text, and assembly is made from a fresh copy.
         optimized_ir = self._stage("optimize", optimize, lambda text: text)
-
-        def emit_object() -> bytes:
-            if isinstance(target, TargetId) and codegen.has_inline_asm(llvm_module):
-                return codegen.emit_object_via_assembler(tm, llvm_module, str(target))
-            return tm.emit_object(llvm_module)
-
         obj = self._stage(
             "codegen",
-            emit_object,
+            lambda: tm.emit_object(llvm_module),
             lambda _: tm.emit_assembly(codegen.parse_ir(optimized_ir)),
         )
         code_object = self._stage(
