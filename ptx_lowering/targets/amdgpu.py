@@ -88,7 +88,8 @@ class AmdgpuHooks(TargetHooks):
         self.target_id = target_id
         self.name = str(target_id)
         self.code_object_version = code_object_version
-        self._printf_formats: dict[Location, printf_format.FormatSource | None] = {}
+        self._function: ast.Function | None = None  # being emitted
+        self._printf_formats: dict[Location, printf_format.FormatSource | None] | None = None
 
     def data_layout(self) -> str:
         return codegen.data_layout(self.target_id)
@@ -222,14 +223,18 @@ class AmdgpuHooks(TargetHooks):
 
     def begin_function(self, fn: ir.Function, ptx: ast.Function) -> None:
         del fn
-        # Each vprintf call's constant format, found on the PTX (emit/printf_format.py).
-        self._printf_formats = printf_format.format_sources(ptx)
+        self._function = ptx
+        self._printf_formats = None  # found on the function's first vprintf call
 
     def printf(
         self, builder: ir.IRBuilder, format_: ir.Value, args: ir.Value, loc: Location
     ) -> ir.Value:
         """ROCm's hostcall printf (OCKL), the arguments' layout read from the constant
         format; returns the number of arguments, -2 when the host reports an error."""
+        if self._printf_formats is None:
+            assert self._function is not None, "begin_function names the function"
+            # Each vprintf call's constant format, found on the PTX (emit/printf_format.py).
+            self._printf_formats = printf_format.format_sources(self._function)
         source = self._printf_formats.get(loc)
         return printf_amdgpu.emit_printf(builder, source, format_, args, loc)
 
