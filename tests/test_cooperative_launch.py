@@ -27,6 +27,7 @@ CALLS = {
 
 PROGRAM = r"""
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -105,7 +106,10 @@ __global__ void early_exit(int *p) {
     p[blockIdx.x] = 1;
 }
 
-int main() {
+static int failing_launches(void);
+
+int main(int argc, char **argv) {
+    if (argc > 1) return failing_launches(); /* a kernel failure is sticky: its own process */
     int value = 0;
     OK(cudaDeviceGetAttribute(&value, cudaDevAttrCooperativeLaunch, 0));
     EXPECT(value == 1);
@@ -224,26 +228,41 @@ int main() {
     EXPECT(d == 1.5);
 
 #if !defined(__HIP_PLATFORM_AMD__)
-    /* The host platform knows a launch that is not cooperative: is_valid() is false there,
-     * and grid.sync() stops the kernel (a GPU would hang or fail). */
+    /* The host platform knows a launch that is not cooperative: is_valid() is false there. */
     OK(cudaMemset(info, 0xff, 8 * total * sizeof(unsigned long long)));
     describe<<<dim3(2, 2, 1), 32>>>(info);
     OK(cudaDeviceSynchronize());
     EXPECT(info[6] == 0 && info[7] == 42 && info[8 * (total - 1) + 6] == 0);
-    int *flag;
-    OK(cudaMallocManaged(&flag, sizeof(int)));
-    *flag = 0;
-    sync_without_cooperative_launch<<<2, 32>>>(flag);
-    CALL(cudaDeviceSynchronize(), cudaSuccess);
-    CALL(cudaGetLastError(), cudaErrorLaunchFailure);
-    EXPECT(*flag == 0);
-    void *flag_args[] = {&flag};
-    CALL(cudaLaunchCooperativeKernel((void *)early_exit, dim3(3), dim3(32), flag_args, 0, 0), cudaErrorLaunchFailure);
-    cudaGetLastError();
-    EXPECT(*flag == 0);
 #endif
 
     printf("cooperative launch: %s\n", failures ? "FAILED" : "PASSED");
+    return failures != 0;
+}
+
+/* grid.sync() where it cannot complete stops the kernel on the host platform (a GPU would
+ * hang or fail), and, as any failed kernel in CUDA, every later call returns that error and
+ * does nothing: `which` picks the launch. */
+static int failing_launches(void) {
+#if !defined(__HIP_PLATFORM_AMD__)
+    int *flag;
+    OK(cudaMallocManaged(&flag, sizeof(int)));
+    *flag = 0;
+    void *flag_args[] = {&flag};
+    if (getenv("EARLY_EXIT")) {
+        CALL(cudaLaunchCooperativeKernel((void *)early_exit, dim3(3), dim3(32), flag_args, 0, 0),
+             cudaErrorLaunchFailure);
+    } else {
+        sync_without_cooperative_launch<<<2, 32>>>(flag);
+        CALL(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
+        CALL(cudaGetLastError(), cudaErrorLaunchFailure);
+        CALL(cudaGetLastError(), cudaErrorLaunchFailure); /* sticky: not cleared */
+        CALL(cudaLaunchCooperativeKernel((void *)early_exit, dim3(3), dim3(32), flag_args, 0, 0),
+             cudaErrorLaunchFailure); /* refused: the kernel does not run */
+        CALL(cudaMemset(flag, 1, sizeof(int)), cudaErrorLaunchFailure);
+    }
+    EXPECT(*flag == 0);
+#endif
+    printf("failing launches: %s\n", failures ? "FAILED" : "PASSED");
     return failures != 0;
 }
 """
@@ -402,16 +421,28 @@ def test_grid_sync_program_runs_on_the_host_platform(source: Path, tmp_path: Pat
         "cooperative launch of 17 blocks of 64 threads: at most 16 can be resident "
         "(16 per multiprocessor, 1 multiprocessor(s))" in run.stderr
     )
+    exe = tmp_path / "cooperative launch"
+    failing = subprocess.run([str(exe), "fail"], capture_output=True, text=True, check=False)
+    assert failing.returncode == 0 and failing.stdout == "failing launches: PASSED\n", (
+        failing.stdout + failing.stderr
+    )
     assert (
         "grid.sync() in block (0,0,0), thread (0,0,0): the kernel was not launched with "
-        "cudaLaunchCooperativeKernel" in run.stderr
+        "cudaLaunchCooperativeKernel" in failing.stderr
+    )
+    assert "early_exit" not in failing.stderr  # refused after the first failure
+    early = subprocess.run(
+        [str(exe), "fail"], capture_output=True, text=True, check=False,
+        env={**os.environ, "EARLY_EXIT": "1"},
+    )  # fmt: skip
+    assert early.returncode == 0 and early.stdout == "failing launches: PASSED\n", (
+        early.stdout + early.stderr
     )
     assert (
         "kernel '_Z10early_exitPi' failed: deadlock: 2 block(s) wait at grid.sync(), which "
-        "block (1,0,0) and 0 other(s) exited without reaching" in run.stderr
+        "block (1,0,0) and 0 other(s) exited without reaching" in early.stderr
     )
     # The blocks' turns and their threads' order do not change the results.
-    exe = tmp_path / "cooperative launch"
     for env in ({"CU2AMD_THREAD_ORDER": "reverse"}, {"CU2AMD_THREAD_ORDER": "random:7",
                                                      "CU2AMD_STRICT": "1"}):  # fmt: skip
         again = subprocess.run(

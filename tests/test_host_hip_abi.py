@@ -145,7 +145,7 @@ EXPORTS = {
     "__cu2amd_host_cooperative_launch", "__cu2amd_yield", "__cu2amd_host_function_of",
     # clang's HIP-mode host code and the CUDA runtime shim (cuda_runtime_api.h)
     "__hipPopCallConfiguration", "__hipPushCallConfiguration", "__hipRegisterFatBinary",
-    "__hipRegisterFunction", "__hipRegisterVar", "__hipRegisterManagedVar",
+    "__hipRegisterFunction", "__hipRegisterVar", "__hipRegisterManagedVar", "__cu2amd_host_sticky_error",
     "__hipUnregisterFatBinary", "hipDeviceReset",
     "hipDeviceSynchronize", "hipEventCreate", "hipEventDestroy", "hipEventElapsedTime",
     "hipEventRecord", "hipEventSynchronize", "hipFree", "hipGetDevice", "hipGetDeviceCount",

@@ -380,6 +380,9 @@ void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_va
                       int constant, int global);
 void __hipRegisterManagedVar(void *modules, void **pointer, void *init_value, const char *name, size_t size,
                              unsigned align);
+/* The host platform's sticky error (a kernel's fault, trap, assert): 0 until one happens.
+ * cuda_runtime_api.h and cuda.h reference it weakly (absent from ROCm's libamdhip64). */
+int __cu2amd_host_sticky_error(void);
 void __hipUnregisterFatBinary(void **modules);
 
 /* ---- the driver-style module API (module.c), for cuda.h ---- */

@@ -93,6 +93,7 @@ enum cu2amd_status {
     CU2AMD_ERR_OUT_OF_RESOURCES = 5,
     CU2AMD_ERR_COLLECTIVE = 6,
     CU2AMD_ERR_BARRIER = 7,     /* a barrier used inconsistently by the kernel */
+    CU2AMD_ERR_ASSERT = 8,      /* a device-side assert failed */
 };
 
 /* Runs a whole grid; returns a cu2amd_status, with a message in err on failure. */

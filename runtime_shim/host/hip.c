@@ -11,6 +11,7 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,31 @@ hipError_t hipGetLastError(void) {
 }
 
 hipError_t hipPeekAtLastError(void) { return g_last_error; }
+
+/* A kernel that faults, traps, fails an assert or cannot finish leaves CUDA's context
+ * unusable: "any further CUDA work will return the same error" (cudaErrorIllegalAddress,
+ * cudaErrorAssert, cudaErrorLaunchFailure), for the rest of the process. The first such
+ * error is kept here; cuda_runtime_api.h and cuda.h return it from every call after it
+ * (HIP-level calls keep HIP's behaviour). A launch refused before it starts (its
+ * configuration, its resources) is not sticky, as in CUDA. */
+static _Atomic int g_sticky_error = hipSuccess;
+
+int __cu2amd_host_sticky_error(void) { return atomic_load(&g_sticky_error); }
+
+hipError_t cu2amd_hip_launch_status(int status) {
+    hipError_t err;
+    switch (status) {
+    case CU2AMD_OK: return hipSuccess;
+    case CU2AMD_ERR_INVALID_LAUNCH: return hipErrorInvalidConfiguration;
+    case CU2AMD_ERR_OUT_OF_RESOURCES: return hipErrorLaunchOutOfResources;
+    case CU2AMD_ERR_MEMORY: err = hipErrorIllegalAddress; break;
+    case CU2AMD_ERR_ASSERT: err = hipErrorAssert; break;
+    default: err = hipErrorLaunchFailure; break; /* a trap, a deadlock, a misused barrier or collective */
+    }
+    int none = hipSuccess;
+    atomic_compare_exchange_strong(&g_sticky_error, &none, (int)err);
+    return err;
+}
 
 const char *hipGetErrorName(hipError_t err) {
     switch (err) {
@@ -685,6 +711,8 @@ static int launch_options(cu2amd_launch *l, char *err, size_t err_len) {
 
 hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
                            hipStream_t stream) {
+    int sticky = atomic_load(&g_sticky_error);
+    if (sticky) return record((hipError_t)sticky); /* a failed kernel before: nothing runs any more */
     if (!cu2amd_hip_valid_stream(stream)) return record(hipErrorInvalidResourceHandle);
     if (cu2amd_graph_capturing(stream)) return cu2amd_graph_capture_kernel(function, grid, block, args, shmem, stream);
     registered_function *f = find_function(function);
@@ -720,14 +748,7 @@ hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **a
     int status = cu2amd_rt_launch_limited(&l, max_shared, err, sizeof err);
     if (status != CU2AMD_OK) /* a debugging platform: say why, even if nobody checks */
         fprintf(stderr, "cu2amd host runtime: kernel '%s' failed: %s\n", f->name, err);
-    switch (status) {
-    case CU2AMD_OK: return hipSuccess;
-    case CU2AMD_ERR_INVALID_LAUNCH: return record(hipErrorInvalidConfiguration);
-    case CU2AMD_ERR_MEMORY: return record(hipErrorIllegalAddress);
-    case CU2AMD_ERR_TRAP: return record(hipErrorAssert);
-    case CU2AMD_ERR_OUT_OF_RESOURCES: return record(hipErrorLaunchOutOfResources);
-    default: return record(hipErrorLaunchFailure);
-    }
+    return status == CU2AMD_OK ? hipSuccess : record(cu2amd_hip_launch_status(status));
 }
 
 /* ------------------------------------------------------------------ kernel attributes */

@@ -19,6 +19,9 @@
 
 /* Remembers a failure for hipGetLastError/hipPeekAtLastError; returns it. */
 CU2AMD_HIDDEN hipError_t cu2amd_hip_record(hipError_t err);
+/* The HIP error of a kernel's cu2amd_status (CU2AMD_OK: hipSuccess); a failure of the
+ * kernel itself becomes the process's sticky error (hip.c). */
+CU2AMD_HIDDEN hipError_t cu2amd_hip_launch_status(int status);
 /* Whether `stream` is the null stream, the per-thread stream or a live created stream. */
 CU2AMD_HIDDEN int cu2amd_hip_valid_stream(hipStream_t stream);
 /* The device address and size of a __device__/__constant__ variable from its host shadow

@@ -706,6 +706,7 @@ hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigne
                                  unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
                                  void **kernelParams, void **extra) {
     if (!f || f->magic != FUNCTION_MAGIC) return hipErrorInvalidResourceHandle;
+    if (__cu2amd_host_sticky_error()) return (hipError_t)__cu2amd_host_sticky_error(); /* nothing runs any more */
     if (cu2amd_graph_capturing(stream)) /* a kernel node (packed `extra` arguments are not copied) */
         return extra ? cu2amd_graph_capture_unsupported(stream)
                      : cu2amd_graph_capture_kernel(f, (dim3){gridDimX, gridDimY, gridDimZ},
@@ -742,14 +743,7 @@ hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigne
     }
     int status = cu2amd_rt_launch(&l, err, sizeof err);
     if (status != CU2AMD_OK) fprintf(stderr, "cu2amd host runtime: kernel '%s' failed: %s\n", f->name, err);
-    switch (status) {
-    case CU2AMD_OK: return hipSuccess;
-    case CU2AMD_ERR_INVALID_LAUNCH: return hipErrorInvalidConfiguration;
-    case CU2AMD_ERR_MEMORY: return hipErrorIllegalAddress;
-    case CU2AMD_ERR_TRAP: return hipErrorAssert;
-    case CU2AMD_ERR_OUT_OF_RESOURCES: return hipErrorLaunchOutOfResources;
-    default: return hipErrorLaunchFailure;
-    }
+    return cu2amd_hip_launch_status(status);
 }
 
 /* ------------------------------------------------------------------ memory */

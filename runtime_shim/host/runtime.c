@@ -846,7 +846,7 @@ void __cu2amd_assertfail(const char *message, const char *file, unsigned line, c
     (void)char_size;
     cu2amd_block *b = g_block;
     cu2amd_thread *t = g_current;
-    fail(b, CU2AMD_ERR_TRAP, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.", file, line,
+    fail(b, CU2AMD_ERR_ASSERT, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.", file, line,
          function, t->ctaid.x, t->ctaid.y, t->ctaid.z, t->tid.x, t->tid.y, t->tid.z, message);
     escape(b);
 }

@@ -499,8 +499,16 @@ CU2AMD_API CUresult cuGetErrorString(CUresult error, const char **pStr) {
     *pStr = NULL;
     return CUDA_ERROR_INVALID_VALUE;
 }
+/* The host platform's sticky error (cuda_runtime_api.h says more): CUDA's driver API codes
+ * for a kernel's fault, trap and assert have HIP's values. */
+#ifdef __cplusplus
+extern "C" __attribute__((weak)) int __cu2amd_host_sticky_error(void);
+#else
+__attribute__((weak)) int __cu2amd_host_sticky_error(void);
+#endif
 CU2AMD_API CUresult __cu2amd_cu_result(CUresult error, const char *function) {
     const char *name = NULL, *text = NULL;
+    if (__cu2amd_host_sticky_error && __cu2amd_host_sticky_error()) error = (CUresult)__cu2amd_host_sticky_error();
     if (error != CUDA_SUCCESS && error != CUDA_ERROR_NOT_READY) {
         cuGetErrorName(error, &name);
         cuGetErrorString(error, &text);

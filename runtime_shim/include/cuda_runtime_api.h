@@ -15,9 +15,16 @@
 #include "cu2amd/runtime_hip.h"
 
 #define CU2AMD_API static __host__ __inline__
+/* The host platform's sticky error (its runtime defines this; ROCm's does not, and the weak
+ * reference is then null): after a kernel's fault, trap or failed assert every call
+ * returns that error without doing its work, as CUDA's do. */
+extern "C" __attribute__((weak)) int __cu2amd_host_sticky_error(void);
+CU2AMD_API int __cu2amd_sticky(void) { return __cu2amd_host_sticky_error ? __cu2amd_host_sticky_error() : 0; }
 /* Each error an API function returns is recorded in the error log (cudaLogs*) with the name
  * of the function that found it. */
-#define CU2AMD_ERR(call) __cu2amd_err(__cu2amd_cuda_error((int)(call)), __func__)
+#define CU2AMD_ERR(call)                                                                                               \
+    __cu2amd_err(__cu2amd_sticky() ? __cu2amd_cuda_error(__cu2amd_sticky()) : __cu2amd_cuda_error((int)(call)),       \
+                 __func__)
 #include "cu2amd/error_log.h"
 
 /* CUDA's legacy default stream handle is HIP's null stream (which synchronises with the
@@ -37,6 +44,7 @@ __host__ inline cudaError_t *__cu2amd_header_error(void) {
 CU2AMD_API const char *cudaGetErrorName(cudaError_t error);
 CU2AMD_API const char *cudaGetErrorString(cudaError_t error);
 CU2AMD_API cudaError_t __cu2amd_err(cudaError_t error, const char *function) {
+    if (__cu2amd_sticky()) error = __cu2amd_cuda_error(__cu2amd_sticky()); /* also what no HIP call made */
     if (error != cudaSuccess && error != cudaErrorNotReady && strcmp(function, "cudaGetLastError") &&
         strcmp(function, "cudaPeekAtLastError"))
         __cu2amd_log_result(function, (int)error, cudaGetErrorName(error), cudaGetErrorString(error));

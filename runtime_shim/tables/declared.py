@@ -141,7 +141,8 @@ def _public_names(tu: ci.TranslationUnit) -> dict[str, frozenset[Kind]]:
                 continue
             k = child.kind
             if k == ci.CursorKind.NAMESPACE:
-                if not child.spelling.startswith(_INTERNAL):
+                # std: forward declarations of the standard library's types (device new).
+                if not child.spelling.startswith(_INTERNAL) and child.spelling != "std":
                     scope(child, f"{prefix}{child.spelling}::")
             elif k == ci.CursorKind.LINKAGE_SPEC:
                 scope(child, prefix)

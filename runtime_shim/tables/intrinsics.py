@@ -157,7 +157,13 @@ IMPL = {
     "__threadfence": Impl('__builtin_amdgcn_fence(seq_cst, "agent")'),
     "__threadfence_block": Impl('__builtin_amdgcn_fence(seq_cst, "workgroup")'),
     "__threadfence_system": Impl("__atomic_thread_fence(seq_cst)"),
-    "__trap": Impl("__builtin_trap"),
+    "__trap": Impl(
+        "__builtin_trap (s_trap 2); host platform: the runtime's __cu2amd_trap",
+        Status.EMULATED,
+        "host platform: the kernel stops and the launch fails with cudaErrorLaunchFailure, "
+        "sticky as in CUDA; AMD GPUs: ROCm's runtime treats the trap as a fatal error (the "
+        "process aborts instead of the launch reporting cudaErrorLaunchFailure)",
+    ),
     **{
         name: Impl(
             "a plain load (cu2amd/memory_intrinsics.h): AMD GPUs have no separate "
@@ -216,13 +222,23 @@ IMPL = {
         "cudaDeviceSetLimit(cudaLimitMallocHeapSize) does not size it",
     ),
     "free": Impl("__ockl_dm_dealloc; host platform: libc free"),
+    **{
+        name: Impl(
+            "malloc/free (cu2amd/memory_intrinsics.h)",
+            Status.EMULATED,
+            "the device heap of malloc and free (see malloc); a failed allocation is a null "
+            "pointer; alignments above 16 bytes are served from a larger block",
+        )
+        for name in ("operator new", "operator new[]", "operator delete", "operator delete[]")
+    },
     "memcpy": Impl("__builtin_memcpy"),
     "memset": Impl("__builtin_memset"),
     "assert": Impl(
         "__assert_fail (cu2amd/device_functions.h): CUDA's message, then a trap; host "
         "platform: the runtime's __assertfail",
         Status.EMULATED,
-        "host platform: CUDA's message and cudaErrorAssert; AMD GPUs: CUDA's message, then "
+        "host platform: CUDA's message and cudaErrorAssert (sticky, as in CUDA); AMD GPUs: "
+        "CUDA's message, then "
         "s_trap, which ROCm's runtime treats as a fatal error (the process aborts instead of "
         "the launch reporting cudaErrorAssert)",
     ),
@@ -283,6 +299,11 @@ S(
     "free malloc memcpy memset",
     rocm="__ockl_dm_alloc / __ockl_dm_dealloc",
 )
+for _name in ("operator delete", "operator delete[]", "operator new", "operator new[]"):
+    _impl = IMPL[_name]
+    _T.add(ApiRow(_name, Group.DEVICE_INTRINSIC, Kind.FUNCTION,
+                  "Dynamic Global Memory Allocation and Operations", _impl.status, _impl.rocm,
+                  _impl.note))  # fmt: skip
 S("Formatted Output", "printf")
 S("Assertion", "assert", rocm="__assert_fail")
 S("Trap Function", "__trap")

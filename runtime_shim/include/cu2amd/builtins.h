@@ -64,6 +64,13 @@ CU2AMD_DEVICE_INLINE void __cu2amd_fence_device(void) {
 
 CU2AMD_DEVICE_INLINE void __cu2amd_fence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
+#if defined(__NVPTX__)
+/* The host platform: its runtime stops the kernel and reports it (an NVPTX trap would be a
+ * CPU's illegal instruction once retargeted). */
+extern "C" __device__ __attribute__((noreturn)) void __cu2amd_trap(const char *site);
+CU2AMD_DEVICE_INLINE __attribute__((noreturn)) void __cu2amd_trap(void) { __cu2amd_trap("__trap()"); }
+#else
 CU2AMD_DEVICE_INLINE __attribute__((noreturn)) void __cu2amd_trap(void) { __builtin_trap(); }
+#endif
 
 #endif
