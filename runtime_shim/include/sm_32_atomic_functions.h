@@ -1,0 +1,12 @@
+/* cu2amd's sm_32_atomic_functions.h: the 64-bit atomicMin, atomicMax, atomicAnd, atomicOr and
+ * atomicXor, in device code (with the other atomics in cu2amd/device_functions.h). */
+#ifndef CU2AMD_SM_32_ATOMIC_FUNCTIONS_H
+#define CU2AMD_SM_32_ATOMIC_FUNCTIONS_H
+
+#include "cu2amd/config.h"
+#if defined(CU2AMD_CUDA_SOURCE) /* a CUDA file; for a host compiler, as in CUDA: nothing */
+#include "cuda_runtime.h"
+#include "cu2amd/device_functions.h"
+#endif
+
+#endif

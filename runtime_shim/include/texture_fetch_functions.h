@@ -1,0 +1,13 @@
+/* cu2amd's texture_fetch_functions.h: the texture fetches on texture objects (tex1Dfetch<T>,
+ * tex1D<T>, tex2D<T>, tex3D<T>, the layered, cubemap, Lod, Grad and tex2Dgather forms), in
+ * device code. (CUDA 12 has no texture references.) They live in cu2amd/texture_device.h. */
+#ifndef CU2AMD_TEXTURE_FETCH_FUNCTIONS_H
+#define CU2AMD_TEXTURE_FETCH_FUNCTIONS_H
+
+#include "cu2amd/config.h"
+#if defined(CU2AMD_CUDA_SOURCE) /* a CUDA file; for a host compiler, as in CUDA: nothing */
+#include "cuda_runtime.h"
+#include "cu2amd/texture_device.h"
+#endif
+
+#endif
