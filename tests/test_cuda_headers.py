@@ -291,6 +291,18 @@ def test_types_program_as_a_cpp_file_with_the_host_compiler(tmp_path: Path) -> N
     assert run.returncode == 0 and run.stdout == "cuda_headers_types: PASSED\n", run.stdout
 
 
+def test_types_program_as_a_cpp_file_through_cu2amd_nvcc(tmp_path: Path) -> None:
+    """cu2amd-nvcc gives a .cpp file cu2amd's headers (and the C++ library's), as nvcc gives
+    it the toolkit's include directory, and links it with the runtime."""
+    source = tmp_path / "types.cpp"
+    source.write_text(TYPES_PROGRAM)
+    exe = tmp_path / "types"
+    proc = nvcc("--offload-arch=host", "-o", str(exe), str(source))
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert run.returncode == 0 and run.stdout == "cuda_headers_types: PASSED\n", run.stdout
+
+
 C_PROGRAM = r"""
 #include <driver_types.h>
 #include <builtin_types.h>

@@ -45,7 +45,7 @@ from cu2amd.ptx_lowering.targets import amdgpu_barriers
 from cu2amd.ptx_lowering.targets.host import HOST, HostTarget
 from cu2amd.runtime_shim.device import warp_size
 from cu2amd.runtime_shim.device.library import link_device_library
-from cu2amd.runtime_shim.headers import cuda_header_flags
+from cu2amd.runtime_shim.headers import cuda_header_flags, include_dir
 from cu2amd.runtime_shim.host.build import compile_host_ir, host_triple
 from cu2amd.runtime_shim.host.retarget import retarget_nvptx_ir, with_linked_fibers
 from cu2amd.translator import hostlink, rdc, toolkit
@@ -174,7 +174,8 @@ class Driver:
         """-E (preprocessed host pass to stdout) or -M/-MM (dependencies, no compile)."""
         c = self.config
         mode = ["-E"] if c.preprocess_only else []
-        common = self.cuda_common() if lang == "cu" else c.preprocess_flags
+        plain = [*self.plain_includes(), *c.preprocess_flags]
+        common = self.cuda_common() if lang == "cu" else plain
         cmd = [*self.zig_clang, *self.host_language(lang), *common, *c.deps_flags, *mode, str(path)]
         self.jobs.append(self.command_job(cmd, "preprocess"))
 
@@ -343,11 +344,17 @@ class Driver:
                 )
             )
 
+    def plain_includes(self) -> list[str]:
+        """What a .cpp or .c file sees, as with nvcc: clang's builtin headers and cu2amd's
+        CUDA headers (after the user's -I; nothing included first, unlike a .cu file)."""
+        return ["-isystem", self.builtin, "-isystem", str(include_dir())]
+
     def plan_plain(self, path: Path, lang: str, obj: Path) -> None:
         c = self.config
         cmd = [
             *self.zig_clang,
             *self.host_language(lang),
+            *self.plain_includes(),
             *c.preprocess_flags,
             f"-O{c.opt_level}",
             *c.host_flags,
