@@ -26,13 +26,13 @@ from cu2amd.runtime_shim.headers import include_dir
 # Headers for host code (and device code): CUDA allows them in a host compiler's C++ files.
 HOST_HEADERS = [
     "builtin_types.h", "channel_descriptor.h", "crt/host_defines.h", "cuComplex.h",
-    "cuda_profiler_api.h", "driver_functions.h", "driver_types.h", "host_defines.h",
+    "cuda_profiler_api.h", "device_types.h", "driver_functions.h", "driver_types.h", "host_defines.h",
     "library_types.h", "surface_types.h", "texture_types.h", "vector_functions.h",
 ]  # fmt: skip
 # ... and of those, the ones that are C (CUDA's are; cu2amd's runtime API is C++ only).
 C_HEADERS = [
-    "builtin_types.h", "crt/host_defines.h", "cuComplex.h", "driver_types.h", "host_defines.h",
-    "library_types.h", "surface_types.h", "texture_types.h", "vector_functions.h",
+    "builtin_types.h", "crt/host_defines.h", "cuComplex.h", "device_types.h", "driver_types.h",
+    "host_defines.h", "library_types.h", "surface_types.h", "texture_types.h", "vector_functions.h",
 ]  # fmt: skip
 # Headers for device code: in a host compiler's file they declare nothing, as CUDA's.
 DEVICE_HEADERS = [
@@ -191,6 +191,9 @@ int main() {
     struct cudaResourceDesc rd = {};
     rd.resType = cudaResourceTypeLinear;
     EXPECT(rd.resType == 2 && cudaResourceTypeArray == 0 && cudaResourceTypePitch2D == 3);
+    /* device_types.h (through builtin_types.h) */
+    enum cudaRoundMode rm = cudaRoundMinInf;
+    EXPECT(cudaRoundNearest == 0 && cudaRoundZero == 1 && cudaRoundPosInf == 2 && rm == 3);
     /* vector_functions.h */
     float3 f3 = make_float3(1.0f, 2.0f, 3.0f);
     ulonglong2 u2 = make_ulonglong2(1ull << 40, 7);
@@ -322,7 +325,8 @@ int main(void) {
     libraryPropertyType lp = MINOR_VERSION;
     cuDoubleComplex q = cuCdiv(make_cuDoubleComplex(-5.0, 10.0), make_cuDoubleComplex(3.0, 4.0));
     cuComplex m = cuCmulf(make_cuComplex(1.0f, 2.0f), make_cuComplex(3.0f, -1.0f));
-    int ok = kind == 2 && sizeof p == 32 && t == 0 && s == 0 && v.w == 4.0f && dt == 14 && dt2 == 28;
+    enum cudaRoundMode rm = cudaRoundPosInf;
+    int ok = kind == 2 && rm == 2 && sizeof p == 32 && t == 0 && s == 0 && v.w == 4.0f && dt == 14 && dt2 == 28;
     ok = ok && lp == 1 && cuCreal(q) == 1.0 && cuCimag(q) == 2.0;
     ok = ok && cuCrealf(m) == 5.0f && cuCimagf(m) == 5.0f && cuCabsf(make_cuComplex(3.0f, 4.0f)) == 5.0f;
     printf(ok ? "cuda_headers_c: PASSED\n" : "cuda_headers_c: FAILED\n");

@@ -17,6 +17,8 @@
 #ifndef CU2AMD_CUCOMPLEX_H
 #define CU2AMD_CUCOMPLEX_H
 
+#include <math.h> /* as CUDA's cuComplex.h: its users may count on it */
+
 #include "cu2amd/config.h"
 #include "vector_types.h"
 
