@@ -20,7 +20,7 @@ import clang.cindex as ci
 
 from cu2amd.amdgpu.toolchain import discover
 from cu2amd.errors import Location, PtxSyntaxError, ToolFailedError, UnsupportedError
-from cu2amd.runtime_shim.headers import cuda_header_flags
+from cu2amd.runtime_shim.headers import cuda_header_flags, include_dir
 
 # Constraint letters of CUDA inline PTX and the register each one binds.
 REGISTER_TYPES = {
@@ -89,35 +89,42 @@ def _index() -> ci.Index:
 
 
 def find_asm(path: Path, extra_args: list[str], cuda_arch: int) -> list[AsmStatement]:
-    """Every inline-asm statement spelled in `path` itself (not in headers), in order, as
-    the device pass for sm_<cuda_arch> sees the file."""
+    """Every inline-asm statement spelled in `path` itself, in order, as the device pass for
+    sm_<cuda_arch> sees the file; then those of cu2amd's own headers that it includes
+    (mma.h's PTX wmma, in cu2amd/wmma_ptx.h), in order per header. Other headers' asm is
+    not found (reject_unrewritten_asm names it)."""
     try:
         tu = _index().parse(str(path), args=clang_args(extra_args, cuda_arch))
     except ci.TranslationUnitLoadError:
         raise ToolFailedError(f"libclang could not parse '{path}' to find its inline asm") from None
-    found: dict[int, AsmStatement] = {}
+    found: dict[tuple[bool, str, int], AsmStatement] = {}
     target = path.resolve()
+    ours = include_dir().resolve()
 
     def visit(cursor: ci.Cursor) -> None:
         for child in cursor.get_children():
             if child.kind == ci.CursorKind.ASM_STMT:
-                stmt = _statement(child, target)
+                stmt = _statement(child, target, ours)
                 if stmt is not None:
-                    found.setdefault(stmt.start_offset, stmt)
+                    key = (stmt.location.file != str(target), stmt.location.file)
+                    found.setdefault((*key, stmt.start_offset), stmt)
             visit(child)
 
     visit(tu.cursor)
     return [found[k] for k in sorted(found)]
 
 
-def _statement(cursor: ci.Cursor, path: Path) -> AsmStatement | None:
+def _statement(cursor: ci.Cursor, path: Path, ours: Path) -> AsmStatement | None:
     tokens = list(cursor.get_tokens())
     if not tokens or tokens[0].spelling not in ("asm", "__asm__", "__asm"):
         return None
     first = tokens[0].location
-    if first.file is None or Path(first.file.name).resolve() != path:
+    if first.file is None:
         return None
-    return parse_tokens(tokens, str(path))
+    file = Path(first.file.name).resolve()
+    if file != path and not file.is_relative_to(ours):
+        return None
+    return parse_tokens(tokens, str(file))
 
 
 def _loc(token: ci.Token, file: str) -> Location:

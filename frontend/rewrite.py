@@ -82,11 +82,30 @@ def declarations(stmt: AsmStatement) -> str:
 
 
 def rewrite(path: Path, statements: list[AsmStatement]) -> Rewritten:
-    """The rewritten source of `path` (statements from frontend.asm.find_asm)."""
-    data = path.read_bytes()
+    """The rewritten source of `path` (statements from frontend.asm.find_asm). The
+    statements of cu2amd's own headers are rewritten in a copy of each header that the
+    source starts with (after the declarations): its include guard then keeps the
+    original header, whose asm would not be translated, out."""
+    lowered: dict[str, AsmStatement] = {}
+    main = str(path.resolve())
+    by_file: dict[str, list[AsmStatement]] = {}
+    for stmt in statements:
+        by_file.setdefault(stmt.location.file, []).append(stmt)
+    body = _replace(path.read_bytes(), by_file.pop(main, []), lowered)
+    headers = [f'#line 1 "{file}"\n' + _replace(Path(file).read_bytes(), stmts, lowered)
+               for file, stmts in by_file.items()]  # fmt: skip
+    header = ['#include "cu2amd/inline_asm.h"']
+    header += [declarations(s) for s in lowered.values()]
+    header += headers
+    header.append(f'#line 1 "{path.resolve()}"')
+    text = "\n".join(header) + "\n" + body
+    return Rewritten(text, tuple(statements), tuple(lowered.values()))
+
+
+def _replace(data: bytes, statements: list[AsmStatement], lowered: dict[str, AsmStatement]) -> str:
+    """`data` with each statement replaced by its call, lines kept."""
     pieces: list[bytes] = []
     pos = 0
-    lowered: dict[str, AsmStatement] = {}
     for stmt in statements:
         pieces.append(data[pos : stmt.start_offset])
         original = data[stmt.start_offset : stmt.end_offset]
@@ -98,8 +117,4 @@ def rewrite(path: Path, statements: list[AsmStatement]) -> Rewritten:
         pieces.append(call.encode() + b"\n" * original.count(b"\n"))
         pos = stmt.end_offset
     pieces.append(data[pos:])
-    header = ['#include "cu2amd/inline_asm.h"']
-    header += [declarations(s) for s in lowered.values()]
-    header.append(f'#line 1 "{path.resolve()}"')
-    text = "\n".join(header) + "\n" + b"".join(pieces).decode("utf-8", errors="surrogateescape")
-    return Rewritten(text, tuple(statements), tuple(lowered.values()))
+    return b"".join(pieces).decode("utf-8", errors="surrogateescape")

@@ -12,8 +12,10 @@ the offending PTX quoted.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import llvmlite.binding as llvm
 
@@ -22,6 +24,7 @@ from cu2amd.frontend.asm import REGISTER_TYPES, AsmStatement
 from cu2amd.frontend.rewrite import impl_name
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions, Target
+from cu2amd.runtime_shim.headers import include_dir
 
 PARAM_TYPES = {"b16": "b16", "b32": "b32", "b64": "b64", "b128": "b128", "f32": "f32", "f64": "f64"}
 
@@ -126,24 +129,44 @@ class InlineAsm:
         text = HEADER + "\n".join(impl_ptx(s) for s in statements)
         return cls(statements, _PIPELINE.front(text, "<inline asm>"))
 
-    def lowered(self, target: Target) -> llvm.ModuleRef | None:
+    def lowered(self, target: Target, calls: set[str] | None = None) -> llvm.ModuleRef | None:
         """The impl functions lowered for `target`, as a module of their own (relocatable
-        device code carries it to the device link)."""
-        return None if self.module is None else _PIPELINE.lower(self.module, target)
+        device code carries it to the device link). Given the functions the device code
+        `calls`, those of cu2amd's headers (mma.h's wmma forms, over 200) that it does not
+        call are left out."""
+        if self.module is None:
+            return None
+        module = self.module
+        if calls is not None:
+            unused = {impl_name(s) for s in self.statements if _from_cu2amd(s)} - calls
+            items = tuple(
+                i for i in module.items if not (isinstance(i, ast.Function) and i.name in unused)
+            )
+            module = dataclasses.replace(module, items=items)
+        return _PIPELINE.lower(module, target)
 
     def link_into(self, module: llvm.ModuleRef, target: Target) -> None:
         """Link the impl functions, lowered for `target`, into the device module, private
         to it so that they inline away."""
         if self.module is None:
             return
-        module.link_in(_PIPELINE.lower(self.module, target))
+        calls = {f.name for f in module.functions if f.is_declaration}
+        lowered = self.lowered(target, calls)
+        assert lowered is not None
+        names = {f.name for f in lowered.functions}
+        module.link_in(lowered)
         for stmt in self.statements:
-            fn = module.get_function(impl_name(stmt))
-            if not fn.is_declaration:
-                fn.linkage = "internal"
+            if impl_name(stmt) in names:
+                fn = module.get_function(impl_name(stmt))
+                if not fn.is_declaration:
+                    fn.linkage = "internal"
 
 
 _PIPELINE = Pipeline(PipelineOptions(library=True))
+
+
+def _from_cu2amd(stmt: AsmStatement) -> bool:
+    return Path(stmt.location.file).is_relative_to(include_dir().resolve())
 
 
 def _front(text: str, stmt: AsmStatement) -> None:

@@ -191,9 +191,11 @@ class Driver:
         chains: list[list[Job]] = []
         # Relocatable device code: both passes agree on the file's id (see rdc.py).
         rdc_flags = ["-fgpu-rdc", f"-cuid={rdc.cuid(path, c.cuda_arch)}"] if c.rdc else []
-        # Inline PTX is lifted out first: both passes compile the rewritten source.
+        # Inline PTX is lifted out first: both passes compile the rewritten source. The
+        # warp matrix functions (mma.h) are inline PTX in cu2amd's headers.
         source = path
-        if b"asm" in path.read_bytes():
+        text = path.read_bytes()
+        if b"asm" in text or b"wmma" in text or b"mma.h" in text:
             source = stem.with_suffix(".cu2amd.cu")
             self.jobs.append(
                 self.internal_job(
