@@ -310,7 +310,7 @@ class FunctionContext:
         pointer = self.symbol_value(sym)
         if not isinstance(pointer.type, ir.PointerType):
             raise InternalError(f"parameter '{sym.name}' has no memory", op.loc)
-        return self.builder.ptrtoint(pointer, ir.IntType(t.bits))
+        return self.hooks.space_address(self.builder, pointer, space, t.bits)
 
     def _function_address(self, op: ast.Name, t: PtxType) -> ir.Value:
         """`mov.u64 %rd, f`: the address of a function, for indirect calls."""

@@ -47,10 +47,9 @@ def instruction_space(instr: ast.Instruction) -> StateSpace:
 def address_pointer(ctx: FunctionContext, addr: ast.Address, space: StateSpace) -> ir.Value:
     """The pointer an address operand denotes in `space`."""
     hooks, b = ctx.hooks, ctx.builder
-    ptr_ty = ir.PointerType(addrspace=hooks.address_space(space))
     int_ty = ir.IntType(hooks.pointer_bits(space))
     if addr.base is None:
-        return b.inttoptr(int_ty(addr.offset & ((1 << int_ty.width) - 1)), ptr_ty)
+        return hooks.space_pointer(b, int_ty(addr.offset & ((1 << int_ty.width) - 1)), space)
     reg = ctx.register(addr.base)
     if reg is not None:
         if not reg.type.is_int:
@@ -62,7 +61,7 @@ def address_pointer(ctx: FunctionContext, addr: ast.Address, space: StateSpace) 
             value = b.zext(value, int_ty)
         if addr.offset:
             value = b.add(value, int_ty(addr.offset & ((1 << int_ty.width) - 1)))
-        return b.inttoptr(value, ptr_ty)
+        return hooks.space_pointer(b, value, space)
     sym = ctx.symbols.get(addr.base.name)
     if sym is None:
         raise ctx.error(f"use of undeclared identifier '{addr.base.name}'", addr.base.loc)
@@ -301,7 +300,7 @@ def cvta(ctx: FunctionContext, instr: ast.Instruction) -> None:
         pointer = b.inttoptr(
             _int_of_width(ctx, ctx.read(src, t), hooks.pointer_bits(StateSpace.GENERIC)), generic_ty
         )
-        result = b.ptrtoint(_cast(ctx, pointer, space_ty), ir.IntType(t.bits))
+        result = hooks.space_address(b, _cast(ctx, pointer, space_ty), space, t.bits)
     else:
         # address in `space` (or a variable of it) -> generic address
         if isinstance(src, ast.Name) and ctx.register(src) is None and src.name in ctx.symbols:
@@ -311,7 +310,7 @@ def cvta(ctx: FunctionContext, instr: ast.Instruction) -> None:
             pointer = ctx.symbol_value(sym)
         else:
             value = _int_of_width(ctx, ctx.read(src, t), hooks.pointer_bits(space))
-            pointer = b.inttoptr(value, space_ty)
+            pointer = hooks.space_pointer(b, value, space)
         result = b.ptrtoint(_cast(ctx, pointer, generic_ty), ir.IntType(t.bits))
     ctx.write(dest, result, t)
 

@@ -96,7 +96,7 @@ def _row_address(ctx: FunctionContext, instr: ast.Instruction) -> ir.Value:
     pointer = address_pointer(ctx, addr, space)
     bits = ctx.hooks.pointer_bits(space)
     assert bits in (32, 64)
-    return ctx.builder.ptrtoint(pointer, ir.IntType(bits))
+    return ctx.hooks.space_address(ctx.builder, pointer, space, bits)
 
 
 def _row_pointer(
@@ -106,8 +106,7 @@ def _row_pointer(
     b = ctx.builder
     source = shfl_idx(ctx, rows, lane)
     address = b.add(source, b.zext(offset, I64) if rows.type == I64 else offset)
-    space = ctx.hooks.address_space(instruction_space(instr))
-    return b.inttoptr(address, ir.PointerType(addrspace=space))
+    return ctx.hooks.space_pointer(b, address, instruction_space(instr))
 
 
 def _matrix_lanes(ctx: FunctionContext, me: Lane, m: int, trans: bool) -> list[ir.Value]:

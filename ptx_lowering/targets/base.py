@@ -31,6 +31,18 @@ class TargetHooks(ABC):
     @abstractmethod
     def pointer_bits(self, space: StateSpace) -> int: ...
 
+    def space_pointer(self, builder: ir.IRBuilder, value: ir.Value, space: StateSpace) -> ir.Value:
+        """The pointer that integer address `value` (pointer_bits(space) wide) of state space
+        `space` denotes: an address register's, cvta's from `space`."""
+        return builder.inttoptr(value, ir.PointerType(addrspace=self.address_space(space)))
+
+    def space_address(
+        self, builder: ir.IRBuilder, pointer: ir.Value, space: StateSpace, bits: int
+    ) -> ir.Value:
+        """The integer address (`bits` wide) in state space `space` of `pointer` (a pointer of
+        that space's address space): `mov r, var`, cvta to `space`."""
+        return builder.ptrtoint(pointer, ir.IntType(bits))
+
     @abstractmethod
     def alloca_address_space(self) -> int:
         """Where allocas (registers, .local variables) live."""

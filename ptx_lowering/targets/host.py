@@ -29,6 +29,11 @@ from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.irutil import call_intrinsic, declare_intrinsic, use_string_attributes
 from cu2amd.ptx_lowering.isa.types import StateSpace
 from cu2amd.ptx_lowering.targets.base import AXES, TargetHooks
+from cu2amd.runtime_shim.host.abi import (
+    DYNAMIC_SHARED,
+    DYNAMIC_SHARED_ALIGN,
+    MAX_SHARED_OPTIN_BYTES,
+)
 
 I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
 PTR = ir.PointerType()
@@ -53,6 +58,16 @@ FLAGS_PREFIX = "__cu2amd_flags_"
 FLAG_FIBERS = 1  # CU2AMD_LAUNCH_FIBERS
 SHARED_REGIONS = "__cu2amd_shared_regions"
 STATIC_SHARED_BYTES = "__cu2amd_static_shared_bytes"
+# The host platform's shared window. On a GPU a .shared address (what cvta.to.shared and
+# __cvta_generic_to_shared give, what ld.shared, cp.async and ldmatrix take) is a 32-bit
+# address in the shared window; programs keep it in 32 bits (`uint32_t s =
+# __cvta_generic_to_shared(p)`). On the host platform it is the generic address's offset
+# from (this page-aligned byte of the module - 2 GiB), an unsigned 32-bit number for
+# everything within 2 GiB of the byte, as the module's shared variables are. The byte is
+# linkonce_odr: a CUDA file's inline PTX and its C++ (cu2amd/memory_intrinsics.h; defined
+# by runtime_shim/host/retarget.py) share one.
+SHARED_WINDOW = "__cu2amd_shared_window"
+SHARED_WINDOW_HALF = 1 << 31
 # isspacep's state spaces, as __cu2amd_is_space() numbers them.
 SPACE_CODES = {StateSpace.GLOBAL: 0, StateSpace.SHARED: 1, StateSpace.LOCAL: 2}
 
@@ -113,7 +128,39 @@ class HostHooks(TargetHooks):
         return 0
 
     def pointer_bits(self, space: StateSpace) -> int:
-        return 64
+        return 32 if space is StateSpace.SHARED else 64
+
+    def space_pointer(self, builder: ir.IRBuilder, value: ir.Value, space: StateSpace) -> ir.Value:
+        if space is not StateSpace.SHARED:
+            return super().space_pointer(builder, value, space)
+        # A .shared address is an unsigned 32-bit offset in the module's shared window.
+        # (inttoptr, not a gep from the window's byte: the address is another variable's)
+        offset = builder.zext(builder.trunc(value, I32) if value.type != I32 else value, I64)
+        window = builder.ptrtoint(self._shared_window(builder), I64)
+        address = builder.add(window, builder.sub(offset, I64(SHARED_WINDOW_HALF)))
+        return builder.inttoptr(address, PTR)
+
+    def space_address(
+        self, builder: ir.IRBuilder, pointer: ir.Value, space: StateSpace, bits: int
+    ) -> ir.Value:
+        if space is not StateSpace.SHARED:
+            return super().space_address(builder, pointer, space, bits)
+        window = builder.ptrtoint(self._shared_window(builder), I64)
+        offset = builder.sub(builder.ptrtoint(pointer, I64), window)
+        offset = builder.add(offset, I64(SHARED_WINDOW_HALF))
+        return builder.trunc(offset, ir.IntType(bits)) if bits < 64 else offset
+
+    def _shared_window(self, builder: ir.IRBuilder) -> ir.Value:
+        """SHARED_WINDOW of the module `builder` emits into (declared once per module)."""
+        module = builder.module
+        window = module.globals.get(SHARED_WINDOW)
+        if window is None:
+            window = ir.GlobalVariable(module, I8, SHARED_WINDOW, addrspace=1)
+            window.linkage = "linkonce_odr"
+            window.visibility = "hidden"
+            window.initializer = I8(0)
+            window.align = 4096
+        return builder.addrspacecast(window, PTR)
 
     def alloca_address_space(self) -> int:
         return 0
@@ -200,6 +247,14 @@ class HostHooks(TargetHooks):
             static.initializer = I32(sum(ty.get_abi_size(td) for _, ty in self._shared))
 
     def dynamic_shared(self, module: ir.Module, name: str, align: int) -> None:
+        """Accesses read the block's buffer from the thread descriptor. A module of its own
+        defines the buffer the runtime then uses (DYNAMIC_SHARED), so that it is within
+        the shared window's reach, as the module's static shared variables are."""
+        if not self.library and DYNAMIC_SHARED not in module.globals:
+            ty = ir.ArrayType(I8, MAX_SHARED_OPTIN_BYTES)
+            buffer = ir.GlobalVariable(module, ty, DYNAMIC_SHARED)
+            buffer.initializer = ir.Constant(buffer.value_type, None)
+            buffer.align = DYNAMIC_SHARED_ALIGN
         return None
 
     def dynamic_shared_pointer(self, builder: ir.IRBuilder) -> ir.Value:

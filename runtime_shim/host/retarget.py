@@ -34,6 +34,7 @@ from cu2amd.ptx_lowering.targets.host import (
     FLAG_FIBERS,
     FLAGS_PREFIX,
     SHARED_REGIONS,
+    SHARED_WINDOW,
     THREAD_FIELDS,
     THREAD_SLOT,
     host_target_machine,
@@ -69,6 +70,11 @@ class RetargetedModule:
 
 def _unquote(name: str) -> str:
     return name[1:-1] if name.startswith('"') else name
+
+
+_SHARED_WINDOW_DECLARATION = re.compile(
+    rf"^@{SHARED_WINDOW} = external (?:dso_local )?addrspace\(1\) global i8(?:, align \d+)?$", re.M
+)
 
 
 def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModule:
@@ -129,6 +135,11 @@ def retarget_nvptx_ir(ir_text: str, name: str = "<device IR>") -> RetargetedModu
             continue
         text = re.sub(rf"@{re.escape(intrinsic)}\b(?=\()", f"@{_quote(replacement)}", text)
     text, barrier_sites = rewrite_barriers(text)
+    # The shared window (cu2amd/memory_intrinsics.h, ptx_lowering/targets/host.py), which the
+    # file's inline PTX defines the same way if it has any.
+    text = _SHARED_WINDOW_DECLARATION.sub(
+        f"@{SHARED_WINDOW} = linkonce_odr hidden addrspace(1) global i8 0, align 4096", text
+    )
     shared = [g for g in module.global_variables if str(g.type) == "ptr addrspace(3)"]
     dynamic = [g for g in shared if g.is_declaration]
     shared = [g for g in shared if not g.is_declaration]

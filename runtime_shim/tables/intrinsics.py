@@ -204,10 +204,15 @@ IMPL = {
         name: Impl(
             "addrspacecast (cu2amd/memory_intrinsics.h)",
             note=(
-                "AMD GPUs: the 32-bit LDS/scratch offset; host platform: the generic address, "
-                "as inline PTX's cvta and ld.shared/ld.local take it there"
+                "AMD GPUs: the 32-bit LDS offset; host platform: the 32-bit offset in the "
+                "module's shared window, as inline PTX's cvta and ld.shared take it there"
             )
-            if "shared" in name or "local" in name
+            if "shared" in name
+            else (
+                "AMD GPUs: the 32-bit scratch offset; host platform: the generic address, as "
+                "inline PTX's cvta and ld.local take it there"
+            )
+            if "local" in name
             else "",
         )
         for name in names(

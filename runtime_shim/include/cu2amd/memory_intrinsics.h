@@ -38,7 +38,8 @@ CU2AMD_DEVICE_INLINE int clock(void) { return (int)clock64(); }
  * live too; shared and local addresses are the 32-bit LDS and scratch offsets
  * (addrspacecast), global and constant ones the generic address. Host platform: the host
  * runtime tells a block's shared memory and a thread's stack (local memory) from the
- * rest, and every space's address is the generic one (as the PTX lowering's cvta). */
+ * rest; a local address is the generic one, a shared one its 32-bit offset in the shared
+ * window (both as the PTX lowering's cvta). */
 #if defined(__HIP__)
 #define CU2AMD_ADDRESS_SPACE(n) __attribute__((address_space(n)))
 CU2AMD_DEVICE_INLINE unsigned int __isShared(const void *ptr) {
@@ -64,9 +65,20 @@ CU2AMD_DEVICE_INLINE void *__cvta_local_to_generic(size_t rawbits) {
 extern "C" __device__ int __cu2amd_is_space(int space, const void *ptr); /* host runtime */
 CU2AMD_DEVICE_INLINE unsigned int __isShared(const void *ptr) { return __cu2amd_is_space(1, ptr) != 0; }
 CU2AMD_DEVICE_INLINE unsigned int __isLocal(const void *ptr) { return __cu2amd_is_space(2, ptr) != 0; }
-CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_shared(const void *ptr) { return (size_t)ptr; }
+/* A .shared address is 32 bits, as on a GPU (programs keep it in a uint32_t for inline PTX):
+ * the generic address's offset from the shared window, which inline PTX uses too
+ * (SHARED_WINDOW in ptx_lowering/targets/host.py; runtime_shim/host/retarget.py defines it). */
+extern "C" __device__ char __cu2amd_shared_window;
+CU2AMD_DEVICE_INLINE const char *__cu2amd_shared_base(void) {
+    return (const char *)&__cu2amd_shared_window - 0x80000000LL;
+}
+CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_shared(const void *ptr) {
+    return (size_t)(unsigned int)((const char *)ptr - __cu2amd_shared_base());
+}
 CU2AMD_DEVICE_INLINE size_t __cvta_generic_to_local(const void *ptr) { return (size_t)ptr; }
-CU2AMD_DEVICE_INLINE void *__cvta_shared_to_generic(size_t rawbits) { return (void *)rawbits; }
+CU2AMD_DEVICE_INLINE void *__cvta_shared_to_generic(size_t rawbits) {
+    return (void *)(__cu2amd_shared_base() + (unsigned int)rawbits);
+}
 CU2AMD_DEVICE_INLINE void *__cvta_local_to_generic(size_t rawbits) { return (void *)rawbits; }
 #endif
 CU2AMD_DEVICE_INLINE unsigned int __isGlobal(const void *ptr) { return !__isShared(ptr) && !__isLocal(ptr); }
