@@ -1630,7 +1630,7 @@ CU2AMD_API cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cud
 CU2AMD_API cudaError_t __cu2amd_cond_params(cudaGraphNode_t node, struct cudaConditionalNodeParams *p);
 /* Any node's parameters in the generic form (for copying a node into another graph). */
 CU2AMD_API cudaError_t __cu2amd_node_params(cudaGraphNode_t node, cudaGraphNodeParams *p) {
-    __builtin_memset(p, 0, sizeof *p);
+    __builtin_memset((void *)p, 0, sizeof *p); /* (void *): g++ -Wclass-memaccess */
     cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
     cudaError_t err = cudaGraphNodeGetType(node, &type);
     if (err != cudaSuccess) return err;
