@@ -86,8 +86,8 @@ def _cases() -> list[Case]:
     for ab, acc in (("bf16", "f32"), ("s8", "s32"), ("u8", "s32")):
         for s, shape in enumerate(half):
             for i, (al, bl) in enumerate([("row", "col"), ("col", "row")]):
-                out.append(Case(shape, ab, acc, acc, al, bl, c_col=bool(i ^ s & 1),
-                                d_col=bool(s & 1), satf=ab != "bf16" and bool(i)))  # fmt: skip
+                out.append(Case(shape, ab, acc, acc, al, bl, c_col=bool((i + s) & 1),
+                                d_col=not (i + s) & 1, satf=ab != "bf16" and bool(i)))  # fmt: skip
     for ab, shape, acc in (("tf32", "m16n16k8", "f32"), ("f64", "m8n8k4", "f64")):
         for i, (al, bl) in enumerate(pairs):
             out.append(Case(shape, ab, acc, acc, al, bl, c_col=bool(i & 1), d_col=bool(i & 2)))
@@ -617,6 +617,75 @@ def test_generated_header_is_up_to_date() -> None:
         "regenerate: python -m cu2amd.runtime_shim.wmma_header "
         "-o runtime_shim/include/cu2amd/wmma_ptx.h"
     )
+
+
+TWO_FILES = {
+    "first.cu": """#include <mma.h>
+using namespace nvcuda;
+__global__ void plus(float *d, const __half *a, const __half *b, float c) {
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> fb;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+    wmma::fill_fragment(acc, c);
+    wmma::load_matrix_sync(fa, a, 16);
+    wmma::load_matrix_sync(fb, b, 16);
+    wmma::mma_sync(acc, fa, fb, acc);
+    wmma::store_matrix_sync(d, acc, 16, wmma::mem_row_major);
+}
+""",
+    "second.cu": r"""#include <cstdio>
+#include <mma.h>
+using namespace nvcuda;
+__global__ void plus(float *d, const __half *a, const __half *b, float c);
+__global__ void times(float *d, const __half *a, const __half *b) {
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> fb;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+    wmma::fill_fragment(acc, 0.0f);
+    wmma::load_matrix_sync(fa, a, 16);
+    wmma::load_matrix_sync(fb, b, 16);
+    wmma::mma_sync(acc, fa, fb, acc);
+    wmma::store_matrix_sync(d, acc, 16, wmma::mem_col_major);
+}
+int main() {
+    __half h[256];
+    float out[256];
+    for (int i = 0; i < 256; i++) h[i] = __float2half((float)(i % 16) + (i / 16 == 3));
+    __half *a;
+    float *d;
+    cudaMalloc(&a, sizeof h);
+    cudaMalloc(&d, sizeof out);
+    cudaMemcpy(a, h, sizeof h, cudaMemcpyHostToDevice);
+    plus<<<1, 32>>>(d, a, a, 0.5f);
+    cudaMemcpy(out, d, sizeof out, cudaMemcpyDeviceToHost);
+    printf("%g %g ", out[0], out[3 * 16 + 3]);
+    times<<<1, 32>>>(d, a, a);
+    cudaMemcpy(out, d, sizeof out, cudaMemcpyDeviceToHost);
+    printf("%g %g\n", out[1], out[3]);
+    return 0;
+}
+""",
+}
+
+
+@pytest.mark.parametrize("rdc", [False, True], ids=["whole", "rdc"])
+def test_two_files_using_wmma(tmp_path: Path, rdc: bool) -> None:
+    """Two files that both use the same wmma forms link together, with and without
+    relocatable device code; each kernel computes its own product."""
+    sources = []
+    for name, text in TWO_FILES.items():
+        (tmp_path / name).write_text(text)
+        sources.append(str(tmp_path / name))
+    flags = ["-rdc=true"] if rdc else []
+    exe = tmp_path / "two"
+    proc = nvcc("--offload-arch=host", *flags, "-o", str(exe), *sources)
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
+    a = np.array([[j + (i == 3) for j in range(16)] for i in range(16)], np.float64)
+    d = a @ a.T  # B = A, column-major: A's transpose
+    assert run.stdout == f"{d[0, 0] + 0.5:g} {d[3, 3] + 0.5:g} {d[1, 0]:g} {d[3, 0]:g}\n"
+    proc = nvcc("--offload-arch=gfx942", *flags, "-c", "-o", str(tmp_path / "first.o"), sources[0])
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_header_forms_are_found_and_only_used_ones_lowered(tmp_path: Path) -> None:

@@ -564,7 +564,8 @@ class Driver:
         reject_unrewritten_asm(str(module), str(self.original[source]))
         out.write_bytes(module.as_bitcode())
         inline = self.inline_asm.get(source)
-        lowered = inline.lowered(HOST) if inline else None
+        calls = {f.name for f in module.functions if f.is_declaration}
+        lowered = inline.lowered(HOST, calls) if inline else None
         asm.write_bytes(lowered.as_bitcode() if lowered else b"")
 
     def embed_device_code(self, host_obj: Path, payload: Path, obj: Path) -> None:
@@ -648,8 +649,11 @@ class Driver:
                 retargeted.link_in(asm)
             except RuntimeError as err:
                 raise UsageError(f"device link: {origin}: {err}") from err
+            defined = {f.name for f in retargeted.functions}
             for name in names:
-                retargeted.get_function(name).linkage = "internal"
+                # The device library's own functions may be dropped or renamed on linking.
+                if name in defined:
+                    retargeted.get_function(name).linkage = "internal"
         retargeted = with_linked_fibers(retargeted)
         # Host modules call libc and the runtime by C names: only C++ names are checked.
         _check_resolved(retargeted, "host", lambda name: name.startswith("_Z"))
