@@ -619,6 +619,77 @@ def test_generated_header_is_up_to_date() -> None:
     )
 
 
+TILED_GEMM = r"""#include <cstdio>
+#include <mma.h>
+using namespace nvcuda;
+
+// C = alpha * A * B + beta * C: A (M x K) row-major, B (K x N) column-major, C (M x N)
+// row-major; each warp computes one 16x16 tile of C, four warps a block.
+__global__ void gemm(const __half *a, const __half *b, float *c, int m, int n, int k, float alpha,
+                     float beta) {
+    int warp_m = (blockIdx.x * blockDim.x + threadIdx.x) / warpSize;
+    int warp_n = blockIdx.y * blockDim.y + threadIdx.y;
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> a_frag;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> b_frag;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc_frag;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> c_frag;
+    wmma::fill_fragment(acc_frag, 0.0f);
+    int row = warp_m * 16, col = warp_n * 16;
+    if (row >= m || col >= n) return;
+    for (int i = 0; i < k; i += 16) {
+        wmma::load_matrix_sync(a_frag, a + row * k + i, k);
+        wmma::load_matrix_sync(b_frag, b + col * k + i, k);
+        wmma::mma_sync(acc_frag, a_frag, b_frag, acc_frag);
+    }
+    wmma::load_matrix_sync(c_frag, c + row * n + col, n, wmma::mem_row_major);
+    for (int i = 0; i < c_frag.num_elements; i++) c_frag.x[i] = alpha * acc_frag.x[i] + beta * c_frag.x[i];
+    wmma::store_matrix_sync(c + row * n + col, c_frag, n, wmma::mem_row_major);
+}
+
+int main() {
+    const int M = 64, N = 48, K = 80;
+    static __half ha[M * K], hb[K * N];
+    static float hc[M * N];
+    for (int i = 0; i < M * K; i++) ha[i] = __float2half((float)((i * 7) % 9 - 4) / 2);
+    for (int i = 0; i < K * N; i++) hb[i] = __float2half((float)((i * 5) % 7 - 3) / 4);
+    for (int i = 0; i < M * N; i++) hc[i] = (float)(i % 11);
+    __half *a, *b;
+    float *c;
+    cudaMalloc(&a, sizeof ha);
+    cudaMalloc(&b, sizeof hb);
+    cudaMalloc(&c, sizeof hc);
+    cudaMemcpy(a, ha, sizeof ha, cudaMemcpyHostToDevice);
+    cudaMemcpy(b, hb, sizeof hb, cudaMemcpyHostToDevice);
+    cudaMemcpy(c, hc, sizeof hc, cudaMemcpyHostToDevice);
+    dim3 block(128, 1), grid((M / 16 + 3) / 4, N / 16);
+    gemm<<<grid, block>>>(a, b, c, M, N, K, 2.0f, 0.5f);
+    cudaMemcpy(hc, c, sizeof hc, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < M * N; i++) printf("%.9g\n", hc[i]);
+    return cudaGetLastError() != cudaSuccess;
+}
+"""
+
+
+def test_tiled_gemm(tmp_path: Path) -> None:
+    """A tiled GEMM as CUDA programs write it: warps of several blocks, a loop over K tiles
+    accumulating in place, alpha/beta applied element-wise to the accumulator fragments."""
+    src = tmp_path / "gemm.cu"
+    src.write_text(TILED_GEMM)
+    exe = tmp_path / "gemm"
+    proc = nvcc("--offload-arch=host", "-o", str(exe), str(src))
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    m, n, k = 64, 48, 80
+    a = ((np.arange(m * k) * 7) % 9 - 4).reshape(m, k) / 2
+    b = (((np.arange(k * n) * 5) % 7 - 3) / 4).reshape(n, k).T  # column-major
+    c = (np.arange(m * n) % 11).reshape(m, n).astype(np.float64)
+    got = np.array([float(v) for v in run.stdout.split()]).reshape(m, n)
+    np.testing.assert_array_equal(got, (2 * (a @ b) + 0.5 * c).astype(np.float32))
+    proc = nvcc("--offload-arch=gfx1100", "-c", "-o", str(tmp_path / "gemm.o"), str(src))
+    assert proc.returncode == 0, proc.stderr
+
+
 TWO_FILES = {
     "first.cu": """#include <mma.h>
 using namespace nvcuda;
