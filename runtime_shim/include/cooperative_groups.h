@@ -23,6 +23,8 @@
 #define CU2AMD_COOPERATIVE_GROUPS_H
 
 #include "cu2amd/config.h"
+/* Device code only: a C++ file of the host compiler sees nothing, as with CUDA's header. */
+#if !defined(CU2AMD_HOST_ONLY)
 #include "cu2amd/warp.h"
 #include "device_launch_parameters.h"
 
@@ -485,4 +487,5 @@ CU2AMD_CG void sync(const cluster_group &) { __syncthreads(); }
 } // namespace cooperative_groups
 
 #undef CU2AMD_CG
+#endif /* !CU2AMD_HOST_ONLY */
 #endif
