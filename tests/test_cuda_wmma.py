@@ -9,6 +9,7 @@ that name them."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -464,12 +465,10 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def host_run(source: Path) -> Path:
-    """Build the program for the host platform, write every case's inputs, run it once;
-    the directory holds the outputs."""
+def host_build(source: Path) -> Path:
+    """Build the program for the host platform and write every case's inputs."""
     work = source.parent
-    exe = work / "wmma"
-    proc = nvcc("--offload-arch=host", "-o", str(exe), str(source))
+    proc = nvcc("--offload-arch=host", "-o", str(work / "wmma"), str(source))
     assert proc.returncode == 0, proc.stderr
     for i, case in enumerate(CASES):
         p = problem(case, seed=i)
@@ -480,7 +479,25 @@ def host_run(source: Path) -> Path:
     (work / "in_place.in").write_bytes(c.astype(np.float32).tobytes() +
                                        a.astype(np.float16).tobytes() + b.astype(np.float16).tobytes())  # fmt: skip
     (work / "tf32.in").write_bytes(tf32_inputs().tobytes())
-    run = subprocess.run([str(exe), str(work)], capture_output=True, text=True, timeout=600)
+    return work
+
+
+# How the host platform runs the warps: 32-lane waves; 64-lane waves holding two warps, as
+# gfx942 does; the threads of a block in a random order.
+RUNS = {"wave32": {}, "wave64": {"CU2AMD_WARP_SIZE": "64"},
+        "random-order": {"CU2AMD_THREAD_ORDER": "random:5"}}  # fmt: skip
+
+
+@pytest.fixture(scope="module", params=sorted(RUNS))
+def host_run(host_build: Path, request: pytest.FixtureRequest) -> Path:
+    """Run the program once, as `RUNS[param]` says; the directory holds the outputs."""
+    work = host_build / request.param
+    work.mkdir(exist_ok=True)
+    for f in host_build.glob("*.in"):
+        (work / f.name).write_bytes(f.read_bytes())
+    env = {**os.environ, **RUNS[request.param]}
+    run = subprocess.run([str(host_build / "wmma"), str(work)], capture_output=True, text=True,
+                         timeout=600, env=env)  # fmt: skip
     assert run.returncode == 0 and run.stdout.endswith("wmma: PASSED\n"), run.stdout + run.stderr
     return work
 
