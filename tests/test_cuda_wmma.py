@@ -333,6 +333,20 @@ __global__ void in_place(float *c, const __half *a, const __half *b) {
     wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }
 
+/* Element-wise conversion between accumulator fragments of one shape (as int8 GEMMs
+ * dequantize and f32 results are narrowed): x[i] is the same element in each. */
+__global__ void convert(__half *h, float *f, const float *c, const int *q) {
+    wmma::fragment<wmma::accumulator, 32, 8, 16, float> fc;
+    wmma::fragment<wmma::accumulator, 32, 8, 16, __half> hc;
+    wmma::fragment<wmma::accumulator, 32, 8, 16, int> qc;
+    wmma::load_matrix_sync(fc, c, 8, wmma::mem_row_major);
+    wmma::load_matrix_sync(qc, q, 32, wmma::mem_col_major);
+    for (int i = 0; i < hc.num_elements; i++) hc.x[i] = __float2half(fc.x[i]);
+    for (int i = 0; i < fc.num_elements; i++) fc.x[i] = 0.25f * (float)qc.x[i];
+    wmma::store_matrix_sync(h, hc, 8, wmma::mem_row_major);
+    wmma::store_matrix_sync(f, fc, 8, wmma::mem_row_major);
+}
+
 __global__ void to_tf32(float *out, const float *in, int n) {
     for (int i = threadIdx.x; i < n; i += blockDim.x) out[i] = wmma::__float_to_tf32(in[i]);
 }
@@ -405,6 +419,26 @@ static void run_in_place(const char *dir) {
     spill(path, host, 1024);
 }
 
+static void run_convert(const char *dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/convert.in", dir);
+    char *host = slurp(path, 2 * 1024);
+    float *c, *f;
+    int *q;
+    __half *h;
+    CHECK(cudaMalloc(&c, 1024));
+    CHECK(cudaMalloc(&q, 1024));
+    CHECK(cudaMalloc(&f, 1024));
+    CHECK(cudaMalloc(&h, 512));
+    CHECK(cudaMemcpy(c, host, 1024, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(q, host + 1024, 1024, cudaMemcpyHostToDevice));
+    convert<<<1, 32>>>(h, f, c, q);
+    CHECK(cudaMemcpy(host, h, 512, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(host + 512, f, 1024, cudaMemcpyDeviceToHost));
+    snprintf(path, sizeof path, "%s/convert.out", dir);
+    spill(path, host, 512 + 1024);
+}
+
 static void run_to_tf32(const char *dir, int n) {
     char path[4096];
     snprintf(path, sizeof path, "%s/tf32.in", dir);
@@ -450,6 +484,7 @@ def program() -> str:
         "    for (int i = 0; i < (int)(sizeof jobs / sizeof jobs[0]); i++) run(argv[1], i, jobs[i]);",
         "    run_in_place(argv[1]);",
         f"    run_to_tf32(argv[1], {TF32_VALUES});",
+        "    run_convert(argv[1]);",
         '    printf("wmma: PASSED\\n");',
         "    return 0;",
         "}",
@@ -479,6 +514,9 @@ def host_build(source: Path) -> Path:
     (work / "in_place.in").write_bytes(c.astype(np.float32).tobytes() +
                                        a.astype(np.float16).tobytes() + b.astype(np.float16).tobytes())  # fmt: skip
     (work / "tf32.in").write_bytes(tf32_inputs().tobytes())
+    c = rng.uniform(-100, 100, (32, 8)).astype(np.float32)
+    q = rng.integers(-1000, 1000, (8, 32)).astype(np.int32)  # D column-major: its transpose
+    (work / "convert.in").write_bytes(c.tobytes() + q.tobytes())
     return work
 
 
@@ -545,6 +583,18 @@ def test_in_place_accumulation(host_run: Path) -> None:
     b = np.frombuffer(data[1536:], np.float16).reshape(16, 16).astype(np.float64)
     got = np.frombuffer((host_run / "in_place.out").read_bytes(), np.float32).reshape(16, 16)
     np.testing.assert_array_equal(got, c + 2 * (a @ b))
+
+
+def test_accumulator_conversion(host_run: Path) -> None:
+    """float -> __half and int -> float accumulators, element by element through frag.x."""
+    data = (host_run / "convert.in").read_bytes()
+    c = np.frombuffer(data[:1024], np.float32).reshape(32, 8)
+    q = np.frombuffer(data[1024:], np.int32).reshape(8, 32).T
+    out = (host_run / "convert.out").read_bytes()
+    np.testing.assert_array_equal(
+        np.frombuffer(out[:512], np.float16).reshape(32, 8), c.astype(np.float16)
+    )
+    np.testing.assert_array_equal(np.frombuffer(out[512:], np.float32).reshape(32, 8), 0.25 * q)
 
 
 def test_float_to_tf32(host_run: Path) -> None:
