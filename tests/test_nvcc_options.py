@@ -39,6 +39,9 @@ def test_table_invariants() -> None:
         (["-isystem", "/sys"], "system-include", ["/sys"]),
         (["-include", "pre.h"], "pre-include", ["pre.h"]),
         (["--offload-arch=gfx942,host"], "offload-arch", ["gfx942,host"]),
+        (["-Xptxas", "-O2,-v"], "ptxas-options", ["-O2", "-v"]),
+        (["--threads", "4"], "threads", ["4"]),
+        (["-t", "0"], "threads", ["0"]),
     ],
 )  # fmt: skip
 def test_spellings(argv: list[str], name: str, values: list[str]) -> None:
@@ -101,3 +104,25 @@ def test_help_lists_every_option() -> None:
     for opt in OPTIONS:
         assert f"--{opt.name}" in proc.stdout
         assert (opt.help if opt.supported else opt.note) in proc.stdout
+
+
+def _configure(argv: list[str], tmp_path: Path):  # type: ignore[no-untyped-def]
+    from cu2amd.translator.nvcc_config import configure
+
+    source = tmp_path / "a.cu"
+    source.write_text("")
+    return configure(parse([*argv, str(source)]))
+
+
+def test_ptxas_optimisation_level_is_the_device_back_end_level(tmp_path: Path) -> None:
+    assert _configure(["-O1"], tmp_path).device_level == 1
+    assert _configure(["-O1", "-Xptxas", "-O3,-v"], tmp_path).device_level == 3
+    assert _configure(["-Xptxas", "-O0", "-Xptxas=-O2"], tmp_path).device_level == 2
+    with pytest.raises(UsageError, match=r"-Xptxas -dlcm=ca: only -v and -O0..-O3 are supported"):
+        _configure(["-Xptxas", "-dlcm=ca"], tmp_path)
+
+
+def test_threads_is_accepted(tmp_path: Path) -> None:
+    assert _configure(["--threads", "8"], tmp_path).device_level == 3
+    with pytest.raises(UsageError, match=r"--threads takes a number of threads, not 'many'"):
+        _configure(["-t", "many"], tmp_path)

@@ -490,7 +490,7 @@ class Driver:
         module = llvm.parse_assembly(retargeted.ir)
         self.link_asm(module, HOST, source)
         module = with_linked_fibers(module)
-        shutil.copyfile(compile_host_ir(str(module), int(self.config.opt_level)), so)
+        shutil.copyfile(compile_host_ir(str(module), self.config.device_level), so)
 
     def device_codegen(self, bc: Path, hsaco: Path, target: TargetId, source: Path) -> None:
         module = llvm.parse_bitcode(bc.read_bytes())
@@ -518,7 +518,7 @@ class Driver:
             link_device_libraries(module, target, wave64, self.config.math)
         if linked:
             _check_resolved(module, str(target), lambda name: True)
-        level = int(self.config.opt_level)
+        level = self.config.device_level
         with self.timed("  optimize"):
             codegen.optimize(module, target, level)
         with self.timed("  codegen"):
@@ -657,7 +657,7 @@ class Driver:
         retargeted = with_linked_fibers(retargeted)
         # Host modules call libc and the runtime by C names: only C++ names are checked.
         _check_resolved(retargeted, "host", lambda name: name.startswith("_Z"))
-        so = compile_host_ir(str(retargeted), int(self.config.opt_level))
+        so = compile_host_ir(str(retargeted), self.config.device_level)
         return so.read_bytes()
 
     def run_tool(self, argv: list[str]) -> None:

@@ -46,6 +46,13 @@ class Config:
     max_registers: int | None = None  # -maxrregcount
     ccbin: str | None = None  # -ccbin: the host compiler that links
     warp_size: int = 32  # --warp-size: 64 for code written for 64-lane warps (wave64)
+    # -Xptxas -O<n>: the device back end's level (LLVM optimisation and code generation of
+    # the device module), as ptxas's is; None: -O's
+    device_opt_level: str | None = None
+
+    @property
+    def device_level(self) -> int:
+        return int(self.device_opt_level or self.opt_level)
 
     @functools.cached_property
     def targets(self) -> tuple[Target, ...]:
@@ -129,10 +136,16 @@ def configure(parsed: Parsed) -> Config:
         device.append("-gline-tables-only")  # AMD debuggers get line tables, not -G's full info
     if parsed.last("fmad") == "false":
         device.append("-ffp-contract=off")
-    ptxas = parsed.values("ptxas-options")
-    unknown_ptxas = [o for o in ptxas if o not in ("-v", "--verbose")]
+    ptxas = [o for value in parsed.values("ptxas-options") for o in value.split(",") if o]
+    ptxas_levels = [o[2:] for o in ptxas if o in ("-O0", "-O1", "-O2", "-O3")]
+    unknown_ptxas = [o for o in ptxas if o not in ("-v", "--verbose", "-O0", "-O1", "-O2", "-O3")]
     if unknown_ptxas:
-        raise UsageError(f"-Xptxas {unknown_ptxas[0]}: only -v is supported for AMD targets")
+        raise UsageError(
+            f"-Xptxas {unknown_ptxas[0]}: only -v and -O0..-O3 are supported for AMD targets"
+        )
+    threads = parsed.last("threads")
+    if threads is not None and not threads.isdigit():
+        raise UsageError(f"--threads takes a number of threads, not '{threads}'")
     keep_dir = parsed.last("keep-dir")
     return Config(
         inputs=inputs,
@@ -168,6 +181,7 @@ def configure(parsed: Parsed) -> Config:
         max_registers=_max_registers(parsed.last("maxrregcount")),
         ccbin=parsed.last("compiler-bindir"),
         warp_size=int(parsed.last("warp-size", "32") or "32"),
+        device_opt_level=ptxas_levels[-1] if ptxas_levels else None,
     )
 
 

@@ -140,7 +140,14 @@ OPTIONS: tuple[Opt, ...] = (
         supported=False,
         note="cu2amd makes AMD code objects, not PTX",
     ),
-    _o("ptxas-options", "Xptxas", L, DEV, "Device assembler options (-v: resource usage)."),
+    _o(
+        "ptxas-options",
+        "Xptxas",
+        L,
+        DEV,
+        "Device assembler options: -v (resource usage), -O0..-O3 (the device back end's "
+        "optimisation level; default: -O's).",
+    ),
     _o("relocatable-device-code", "rdc", V, D, "Relocatable device code.", choices=BOOL),
     _o("resource-usage", None, F, DEV, "Print each kernel's resource usage."),
     _o("shared", None, F, LK, "Make a shared library."),
@@ -153,6 +160,14 @@ OPTIONS: tuple[Opt, ...] = (
         choices=("c++03", "c++11", "c++14", "c++17", "c++20"),
     ),
     _o("system-include", "isystem", J, P, "Add a system include directory."),
+    _o(
+        "threads",
+        "t",
+        V,
+        D,
+        "Threads for compiling several architectures (accepted: cu2amd compiles its "
+        "--offload-arch targets one after another).",
+    ),
     _o("time-phases", None, F, D, "cu2amd: print the wall time of each phase on stderr."),
     _o("undefine-macro", "U", J, P, "Undefine a macro."),
     _o("use_fast_math", "use_fast_math", F, DEV, "Fast, less accurate device math."),
