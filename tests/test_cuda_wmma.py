@@ -10,6 +10,7 @@ that name them."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -676,6 +677,20 @@ def test_wave64_warps_are_an_error(tmp_path: Path) -> None:
                 str(src))  # fmt: skip
     assert proc.returncode != 0
     assert "nvcuda::wmma needs CUDA's 32-lane warps" in proc.stderr, proc.stderr
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++")
+def test_host_compiler_sees_nothing(tmp_path: Path) -> None:
+    """A .cpp file built by the host compiler (C++11, all warnings errors) may include
+    mma.h: as with CUDA's, it declares nothing there."""
+    source = tmp_path / "host.cpp"
+    source.write_text("#include <cuda_runtime.h>\n#include <mma.h>\nint main() { return 0; }\n")
+    proc = subprocess.run(
+        ["g++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-I", str(include_dir()), "-c",
+         str(source), "-o", str(tmp_path / "host.o")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_generated_header_is_up_to_date() -> None:

@@ -15,6 +15,8 @@
 #ifndef CU2AMD_MMA_H
 #define CU2AMD_MMA_H
 
+#include "cu2amd/config.h"
+#if defined(CU2AMD_CUDA_SOURCE) /* a CUDA file; for a host compiler, as in CUDA: nothing */
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
 #include "cu2amd/wmma_ptx.h"
@@ -285,4 +287,5 @@ __device__ __forceinline__ float __float_to_tf32(float in) { return __cu2amd_wmm
 } // namespace nvcuda
 
 #undef CU2AMD_WMMA_CHECK_WARP
+#endif /* CU2AMD_CUDA_SOURCE */
 #endif
