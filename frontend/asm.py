@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast as python_ast
 import functools
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +74,41 @@ class AsmStatement:
         """What one lowering serves: the template and the constraint letters."""
         key = "\0".join([self.template, *(o.constraint for o in self.operands), *self.clobbers])
         return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
+_WMMA = (b"wmma", b"mma.h")
+
+
+def needs_lifting(path: Path, flags: list[str], limit: int = 500) -> bool:
+    """Whether the inline PTX of `path` must be lifted out before its passes compile it, by
+    the text: the file spells `asm`, or it or a header of the project it includes (next to
+    the including file or in an -I directory; -include files too) names the warp matrix
+    functions, which are inline PTX in cu2amd's mma.h. At most `limit` files are read."""
+    data = path.read_bytes()
+    if b"asm" in data:
+        return True
+    dirs = [Path(flags[i + 1]) for i, f in enumerate(flags[:-1]) if f == "-I"]
+    todo = [path, *(Path(flags[i + 1]) for i, f in enumerate(flags[:-1]) if f == "-include")]
+    seen: set[Path] = set()
+    while todo and len(seen) < limit:
+        file = todo.pop().resolve()
+        if file in seen:
+            continue
+        seen.add(file)
+        try:
+            data = file.read_bytes()
+        except OSError:
+            continue
+        if any(word in data for word in _WMMA):
+            return True
+        for quote, name in _INCLUDE.findall(data):
+            places = [file.parent, *dirs] if quote == b'"' else dirs
+            text = name.decode(errors="surrogateescape")
+            found = next((p / text for p in places if (p / text).is_file()), None)
+            if found is not None:
+                todo.append(found)
+    return False
 
 
 def clang_args(extra: list[str], cuda_arch: int) -> list[str]:

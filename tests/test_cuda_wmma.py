@@ -841,6 +841,34 @@ def test_two_files_using_wmma(tmp_path: Path, rdc: bool) -> None:
     assert proc.returncode == 0, proc.stderr
 
 
+def test_wmma_in_a_project_header(tmp_path: Path) -> None:
+    """A kernel using wmma in a project header (found through -I) that the .cu file includes
+    without naming wmma itself: its inline PTX is lifted too."""
+    (tmp_path / "include").mkdir()
+    (tmp_path / "include" / "kernels.cuh").write_text(
+        "#include <mma.h>\n"
+        "__global__ void ones(float *p) {\n"
+        "    nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 8, 8, 4, double> c;\n"
+        "    nvcuda::wmma::fill_fragment(c, 0.0);\n"
+        "    nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 16, 16, 16, float> f;\n"
+        "    nvcuda::wmma::fill_fragment(f, 1.5f);\n"
+        "    nvcuda::wmma::store_matrix_sync(p, f, 16, nvcuda::wmma::mem_row_major);\n"
+        "}\n"
+    )
+    (tmp_path / "main.cu").write_text(
+        '#include <cstdio>\n#include "kernels.cuh"\n'
+        "int main() {\n    float *p, h[256];\n    cudaMalloc(&p, sizeof h);\n"
+        "    ones<<<1, 32>>>(p);\n    cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost);\n"
+        '    printf("%g %g\\n", h[0], h[255]);\n    return 0;\n}\n'
+    )
+    exe = tmp_path / "main"
+    proc = nvcc("--offload-arch=host", "-I", str(tmp_path / "include"), "-o", str(exe),
+                str(tmp_path / "main.cu"))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
+    assert run.stdout == "1.5 1.5\n", run.stdout + run.stderr
+
+
 def test_header_forms_are_found_and_only_used_ones_lowered(tmp_path: Path) -> None:
     """The asm of cu2amd's headers is found and rewritten with the source's own; a device
     module that calls one of the wmma forms gets that one lowered, not the other 200 (the

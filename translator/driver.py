@@ -37,7 +37,7 @@ from cu2amd.amdgpu.devicelibs import link_device_libraries
 from cu2amd.amdgpu.targets import TargetId
 from cu2amd.amdgpu.toolchain import discover, host_cc
 from cu2amd.errors import UsageError
-from cu2amd.frontend.asm import find_asm
+from cu2amd.frontend.asm import find_asm, needs_lifting
 from cu2amd.frontend.rewrite import rewrite
 from cu2amd.outputs import move_into, write_atomic
 from cu2amd.ptx_lowering.inline_asm import InlineAsm, reject_unrewritten_asm
@@ -194,8 +194,7 @@ class Driver:
         # Inline PTX is lifted out first: both passes compile the rewritten source. The
         # warp matrix functions (mma.h) are inline PTX in cu2amd's headers.
         source = path
-        text = path.read_bytes()
-        if b"asm" in text or b"wmma" in text or b"mma.h" in text:
+        if needs_lifting(path, c.preprocess_flags):
             source = stem.with_suffix(".cu2amd.cu")
             self.jobs.append(
                 self.internal_job(
