@@ -14,8 +14,10 @@ CVTA_SPACES = "const global local shared shared::cta shared::cluster param param
 # .param addresses are a kernel's parameters; .shared::cluster is .shared::cta, each CTA
 # being its own cluster. isspacep's .const and .param windows are the module's .const
 # variables and the kernel's parameters (emit/isspacep.py).
-ISSPACEP = (".const: in the module's .const variables; .param: in the kernel's parameters "
-            "(not in device functions, as for cvta.param)")
+ISSPACEP = (
+    ".const: in the module's .const variables; .param: in the kernel's parameters "
+    "(not in device functions, as for cvta.param)"
+)
 # The ISA gives the bits of rbits that round each of a, b, e, f of the x4 forms only in its
 # figures 40 and 41 (the text says which half of rbits a pair takes, not how it splits).
 STOCHASTIC = "stochastic rounding (.rs) of 4 values: the ISA gives their rbits only in figures"
