@@ -24,6 +24,7 @@ __global__ void null_write(int *p) { p[threadIdx.x] = 1; }
 __global__ void failing_assert(int v) { assert(v > 0); }
 __global__ void trapping(int *p) { if (threadIdx.x == 3) __trap(); p[threadIdx.x] = 1; }
 __global__ void fine(int *p) { p[threadIdx.x] = 7; }
+__global__ void surface_out_of_range(cudaSurfaceObject_t s) { surf2Dwrite(1.0f, s, 0, 4); }
 
 int main(int argc, char **argv) {
     int *buf;
@@ -41,6 +42,17 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "fault")) null_write<<<1, 1>>>(nullptr);
     if (!strcmp(argv[1], "assert")) failing_assert<<<1, 2>>>(0);
     if (!strcmp(argv[1], "trap")) trapping<<<1, 8>>>(buf);
+    if (!strcmp(argv[1], "surface")) { /* cudaBoundaryModeTrap, the default */
+        cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+        cudaArray_t array;
+        cudaMallocArray(&array, &desc, 4, 4, cudaArraySurfaceLoadStore);
+        cudaResourceDesc res = {};
+        res.resType = cudaResourceTypeArray;
+        res.res.array.array = array;
+        cudaSurfaceObject_t s;
+        cudaCreateSurfaceObject(&s, &res);
+        surface_out_of_range<<<1, 1>>>(s);
+    }
     cudaError_t sync = cudaDeviceSynchronize();
     cudaError_t last = cudaGetLastError();
     cudaError_t again = cudaGetLastError(); /* not cleared */
@@ -78,6 +90,12 @@ def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("fault", "cudaErrorIllegalAddress", "CUDA_ERROR_ILLEGAL_ADDRESS", "invalid memory access"),
         ("assert", "cudaErrorAssert", "CUDA_ERROR_ASSERT", "Assertion `v > 0` failed."),
         ("trap", "cudaErrorLaunchFailure", "CUDA_ERROR_LAUNCH_FAILED", "__trap(): trap in block"),
+        (
+            "surface",
+            "cudaErrorLaunchFailure",
+            "CUDA_ERROR_LAUNCH_FAILED",
+            "surface access out of range (cudaBoundaryModeTrap)",
+        ),
     ],
 )
 def test_a_failed_kernel_is_sticky(

@@ -373,8 +373,10 @@ int main() {
         CALL(cudaDestroySurfaceObject(sl));
         ptx_trap<<<1, 1>>>(s, d_out);
         cudaError_t err = cudaGetLastError(); /* the host platform runs the launch at once */
-        EXPECT(err != cudaSuccess, "suld.trap out of range: %d", (int)err);
-        CALL(cudaDestroySurfaceObject(s));
+        EXPECT(err == cudaErrorLaunchFailure, "suld.trap out of range: %d", (int)err);
+        /* sticky, as in CUDA: the process's CUDA work ends here (so this comes last) */
+        err = cudaDestroySurfaceObject(s);
+        EXPECT(err == cudaErrorLaunchFailure, "after the trap: %d", (int)err);
     }
     if (failures == 0) printf("ptx_texture: PASSED\n");
     return failures != 0;

@@ -87,7 +87,7 @@ APIS = {
     "cudaFree": 1,
     "cudaArraySparseProperties": 1,
     "cudaArrayGetSparseProperties": 1,
-    "cudaGraphicsEGLRegisterImage": 1,
+    "cudaEGLStreamConsumerConnect": 1,
     "cudaGraphicsMapResources": 1,
     "cudaGraphicsResource": 2,
     "cudaMalloc": 1,
@@ -106,7 +106,7 @@ STATUSES = {
     "threadIdx": "supported",
     "cudaArrayGetSparseProperties": "unsupported",
     "cudaArraySparseProperties": "unsupported",
-    "cudaGraphicsEGLRegisterImage": "not applicable",
+    "cudaEGLStreamConsumerConnect": "not applicable",
 }
 API_FINDING = {
     "unsupported": "C2A2001",

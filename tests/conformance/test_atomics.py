@@ -221,7 +221,7 @@ def test_add_f32() -> None:
     a = np.concatenate([F32_EDGES, np.random.default_rng(20).integers(0, 1 << 32, 10_000,
                                                                       dtype=np.uint64).astype(np.uint32)])  # fmt: skip
     r, s = pairs(a, np.roll(a, 3))
-    old, new = run_atomic("atom.shared.add.f32", 32, r, s)
+    old, new = run_atomic("atom.add.f32", 32, r, s)
     np.testing.assert_array_equal(old, r)
     with np.errstate(all="ignore"):
         expected = (r.view(np.float32) + s.view(np.float32)).view(np.uint32)

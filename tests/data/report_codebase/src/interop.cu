@@ -1,6 +1,6 @@
 struct cudaGraphicsResource;
 int map(cudaGraphicsResource* r) {
-  return cudaGraphicsEGLRegisterImage(&r, 0, 0);
+  return cudaEGLStreamConsumerConnect(0, 0);
 }
 int map_gl(cudaGraphicsResource* r) {
   return cudaGraphicsMapResources(1, &r, 0);
