@@ -58,8 +58,9 @@ _INTEROP = re.compile(r"^cuda(Graphics|GL|D3D|EGL|VDPAU)")
 
 
 def _unported_interop(name: str) -> bool:
-    """A graphics-interop name cu2amd does not provide (Direct3D, EGL, VDPAU, and what is
-    unsupported); its OpenGL interop is provided and is no finding of its own."""
+    """A graphics-interop name cu2amd does not provide (Direct3D, EGLStreams, VDPAU, and what
+    is unsupported); its OpenGL and EGL image/sync interop are provided and are no finding
+    of their own."""
     if not _INTEROP.match(name):
         return False
     from cu2amd.runtime_shim.tables import Status, lookup

@@ -283,9 +283,10 @@ FINDING_KINDS: tuple[FindingKind, ...] = (
         Severity.ERROR,
         8.0,
         "The code uses graphics interoperability that cu2amd does not provide: Direct3D, "
-        "EGL or VDPAU interop (cudaD3D*, cudaEGL*, cudaGraphicsD3D*/EGL*/VDPAU*), which "
-        "have no ROCm counterpart. (OpenGL interop, cudaGraphicsGL* and cudaGL*, is "
-        "provided over HIP's and is no finding.)",
+        "EGLStreams or VDPAU interop (cudaD3D*, cudaEGLStream*, cudaGraphicsD3D*/VDPAU*), "
+        "which have no ROCm or Mesa counterpart. (OpenGL interop, cudaGraphicsGL* and "
+        "cudaGL*, and EGL image and sync interop, cudaGraphicsEGLRegisterImage and "
+        "cudaEventCreateFromEGLSync, are provided and are no finding.)",
     ),
     FindingKind(
         "C2A7003",
