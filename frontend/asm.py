@@ -85,11 +85,10 @@ def needs_lifting(path: Path, flags: list[str], limit: int = 500) -> bool:
     the text: the file spells `asm`, or it or a header of the project it includes (next to
     the including file or in an -I directory; -include files too) names the warp matrix
     functions, which are inline PTX in cu2amd's mma.h. At most `limit` files are read."""
-    data = path.read_bytes()
-    if b"asm" in data:
-        return True
+    main = path.resolve()
     dirs = [Path(flags[i + 1]) for i, f in enumerate(flags[:-1]) if f == "-I"]
-    todo = [path, *(Path(flags[i + 1]) for i, f in enumerate(flags[:-1]) if f == "-include")]
+    # The file itself is read first (popped from the end), once.
+    todo = [*(Path(flags[i + 1]) for i, f in enumerate(flags[:-1]) if f == "-include"), path]
     seen: set[Path] = set()
     while todo and len(seen) < limit:
         file = todo.pop().resolve()
@@ -99,7 +98,11 @@ def needs_lifting(path: Path, flags: list[str], limit: int = 500) -> bool:
         try:
             data = file.read_bytes()
         except OSError:
+            if file == main:
+                raise
             continue
+        if file == main and b"asm" in data:
+            return True
         if any(word in data for word in _WMMA):
             return True
         for quote, name in _INCLUDE.findall(data):

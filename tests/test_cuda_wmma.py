@@ -22,7 +22,7 @@ from runtime_programs import nvcc
 
 from cu2amd.amdgpu.toolchain import discover
 from cu2amd.errors import Cu2amdError
-from cu2amd.frontend.asm import find_asm
+from cu2amd.frontend.asm import find_asm, needs_lifting
 from cu2amd.frontend.rewrite import impl_name, rewrite
 from cu2amd.ptx_lowering.inline_asm import InlineAsm
 from cu2amd.ptx_lowering.targets.host import HOST
@@ -867,6 +867,32 @@ def test_wmma_in_a_project_header(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
     assert run.stdout == "1.5 1.5\n", run.stdout + run.stderr
+
+
+def test_needs_lifting_by_the_text(tmp_path: Path) -> None:
+    """Lifting is needed when the file spells asm, or it or a project header it includes
+    (next to it, through -I or -include) names wmma; a header's own asm is not lifted."""
+    inc = tmp_path / "include"
+    inc.mkdir()
+    (inc / "plain.cuh").write_text("__device__ int f() { return 1; }\n")
+    (inc / "own_ptx.cuh").write_text('__device__ void g() { asm("exit;"); }\n')
+    (inc / "deep.cuh").write_text('#include "wm.cuh"\n')
+    (inc / "wm.cuh").write_text("#include <mma.h>\n")
+    source = tmp_path / "a.cu"
+    flags = ["-I", str(inc)]
+    for text, expected in [
+        ('__global__ void k() { asm("exit;"); }\n', True),
+        ('#include "plain.cuh"\n#include <own_ptx.cuh>\n', False),
+        ("#include <deep.cuh>\n", True),
+        ('#include "deep.cuh"\n', True),  # through -I: not next to a.cu
+    ]:
+        source.write_text(text)
+        assert needs_lifting(source, flags) is expected, text
+    assert needs_lifting(source, []) is False  # deep.cuh is not found without -I
+    source.write_text("int x;\n")
+    assert needs_lifting(source, ["-include", str(inc / "wm.cuh")]) is True
+    with pytest.raises(OSError):
+        needs_lifting(tmp_path / "missing.cu", flags)
 
 
 def test_header_forms_are_found_and_only_used_ones_lowered(tmp_path: Path) -> None:
