@@ -262,19 +262,6 @@ int main() {
 """
 
 
-def test_types_program_runs_on_the_host_platform(tmp_path: Path) -> None:
-    source = tmp_path / "types.cu"
-    source.write_text(TYPES_PROGRAM)
-    run_on_host(source, tmp_path, "cuda_headers_types")
-
-
-def test_types_program_builds_for_gfx942(tmp_path: Path) -> None:
-    source = tmp_path / "types.cu"
-    source.write_text(TYPES_PROGRAM)
-    imported = link_for_gfx942(source, tmp_path, "cuda_headers_types")
-    assert "hipMalloc3D" in imported or "hipMallocPitch" in imported or "hipMalloc" in imported
-
-
 def test_types_program_as_a_cpp_file_with_the_host_compiler(tmp_path: Path) -> None:
     """The same program (no kernel) built by the host compiler against the host runtime, as
     build systems build the .cpp files of CUDA projects."""
@@ -461,16 +448,32 @@ int main() {
 """
 
 
-def test_device_program_runs_on_the_host_platform(tmp_path: Path) -> None:
-    source = tmp_path / "device.cu"
-    source.write_text(DEVICE_PROGRAM)
-    run_on_host(source, tmp_path, "cuda_headers_device")
+# The self-checking programs above, each printing `cuda_headers_<name>: PASSED`, with HIP
+# functions their calls must reach once linked for gfx942 (cu2amd's cudaMalloc3D is a
+# pitched allocation).
+PROGRAMS = {
+    "types": (TYPES_PROGRAM, ("hipMallocManaged", "hipMallocPitch")),
+    "device": (DEVICE_PROGRAM, ("hipMallocManaged", "hipMalloc", "hipMemcpy")),
+}
 
 
-def test_device_program_builds_for_gfx942(tmp_path: Path) -> None:
-    source = tmp_path / "device.cu"
-    source.write_text(DEVICE_PROGRAM)
-    link_for_gfx942(source, tmp_path, "cuda_headers_device")
+def write_program(name: str, tmp_path: Path) -> Path:
+    source = tmp_path / f"{name}.cu"
+    source.write_text(PROGRAMS[name][0])
+    return source
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_program_runs_on_the_host_platform(name: str, tmp_path: Path) -> None:
+    run_on_host(write_program(name, tmp_path), tmp_path, f"cuda_headers_{name}")
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_program_builds_for_gfx942(name: str, tmp_path: Path) -> None:
+    imported = link_for_gfx942(write_program(name, tmp_path), tmp_path, f"cuda_headers_{name}")
+    symbols = {line.split()[-1].split("@")[0] for line in imported.splitlines() if line.split()}
+    missing = set(PROGRAMS[name][1]) - symbols
+    assert not missing, (missing, sorted(symbols))
 
 
 # ----------------------------------------------------------------------------- texture
