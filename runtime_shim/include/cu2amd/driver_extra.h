@@ -852,11 +852,7 @@ struct __cu2amd_cu_async_list {
 };
 __attribute__((weak)) struct __cu2amd_cu_async_list __cu2amd_cu_async_store;
 CU2AMD_API struct __cu2amd_cu_async_entry **__cu2amd_cu_async(int lock) {
-    if (lock)
-        while (__atomic_exchange_n(&__cu2amd_cu_async_store.busy, 1, __ATOMIC_ACQUIRE)) {
-        }
-    else
-        __atomic_store_n(&__cu2amd_cu_async_store.busy, 0, __ATOMIC_RELEASE);
+    __cu2amd_cu_hold(&__cu2amd_cu_async_store.busy, lock);
     return &__cu2amd_cu_async_store.head;
 }
 CU2AMD_API CUresult __cu2amd_cu_check_device(CUdevice device) {

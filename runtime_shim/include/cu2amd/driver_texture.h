@@ -797,11 +797,7 @@ struct __cu2amd_cu_surface_list {
 };
 __attribute__((weak)) struct __cu2amd_cu_surface_list __cu2amd_cu_surface_store;
 CU2AMD_API struct __cu2amd_cu_surface_record **__cu2amd_cu_surfaces(int lock) {
-    if (lock)
-        while (__atomic_exchange_n(&__cu2amd_cu_surface_store.busy, 1, __ATOMIC_ACQUIRE)) {
-        }
-    else
-        __atomic_store_n(&__cu2amd_cu_surface_store.busy, 0, __ATOMIC_RELEASE);
+    __cu2amd_cu_hold(&__cu2amd_cu_surface_store.busy, lock);
     return &__cu2amd_cu_surface_store.head;
 }
 CU2AMD_API CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc) {
