@@ -138,12 +138,11 @@ def find_asm(path: Path, extra_args: list[str], cuda_arch: int) -> list[AsmState
         raise ToolFailedError(f"libclang could not parse '{path}' to find its inline asm") from None
     found: dict[tuple[bool, str, int], AsmStatement] = {}
     target = path.resolve()
-    ours = include_dir().resolve()
 
     def visit(cursor: ci.Cursor) -> None:
         for child in cursor.get_children():
             if child.kind == ci.CursorKind.ASM_STMT:
-                stmt = _statement(child, target, ours)
+                stmt = _statement(child, target)
                 if stmt is not None:
                     key = (stmt.location.file != str(target), stmt.location.file)
                     found.setdefault((*key, stmt.start_offset), stmt)
@@ -153,7 +152,17 @@ def find_asm(path: Path, extra_args: list[str], cuda_arch: int) -> list[AsmState
     return [found[k] for k in sorted(found)]
 
 
-def _statement(cursor: ci.Cursor, path: Path, ours: Path) -> AsmStatement | None:
+@functools.cache
+def _own_headers() -> Path:
+    return include_dir().resolve()
+
+
+def in_own_headers(file: str | Path) -> bool:
+    """Whether `file` (a resolved path) is one of cu2amd's headers, whose asm find_asm finds."""
+    return Path(file).is_relative_to(_own_headers())
+
+
+def _statement(cursor: ci.Cursor, path: Path) -> AsmStatement | None:
     tokens = list(cursor.get_tokens())
     if not tokens or tokens[0].spelling not in ("asm", "__asm__", "__asm"):
         return None
@@ -161,7 +170,7 @@ def _statement(cursor: ci.Cursor, path: Path, ours: Path) -> AsmStatement | None
     if first.file is None:
         return None
     file = Path(first.file.name).resolve()
-    if file != path and not file.is_relative_to(ours):
+    if file != path and not in_own_headers(file):
         return None
     return parse_tokens(tokens, str(file))
 

@@ -15,16 +15,14 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import llvmlite.binding as llvm
 
 from cu2amd.errors import Cu2amdError, ErrorList, PtxSyntaxError, UnsupportedError
-from cu2amd.frontend.asm import REGISTER_TYPES, AsmStatement
+from cu2amd.frontend.asm import REGISTER_TYPES, AsmStatement, in_own_headers
 from cu2amd.frontend.rewrite import impl_name
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.pipeline import Pipeline, PipelineOptions, Target
-from cu2amd.runtime_shim.headers import include_dir
 
 PARAM_TYPES = {"b16": "b16", "b32": "b32", "b64": "b64", "b128": "b128", "f32": "f32", "f64": "f64"}
 
@@ -138,7 +136,9 @@ class InlineAsm:
             return None
         module = self.module
         if calls is not None:
-            unused = {impl_name(s) for s in self.statements if _from_cu2amd(s)} - calls
+            unused = {
+                impl_name(s) for s in self.statements if in_own_headers(s.location.file)
+            } - calls
             items = tuple(
                 i for i in module.items if not (isinstance(i, ast.Function) and i.name in unused)
             )
@@ -163,10 +163,6 @@ class InlineAsm:
 
 
 _PIPELINE = Pipeline(PipelineOptions(library=True))
-
-
-def _from_cu2amd(stmt: AsmStatement) -> bool:
-    return Path(stmt.location.file).is_relative_to(include_dir().resolve())
 
 
 def _front(text: str, stmt: AsmStatement) -> None:
