@@ -448,34 +448,6 @@ int main() {
 """
 
 
-# The self-checking programs above, each printing `cuda_headers_<name>: PASSED`, with HIP
-# functions their calls must reach once linked for gfx942 (cu2amd's cudaMalloc3D is a
-# pitched allocation).
-PROGRAMS = {
-    "types": (TYPES_PROGRAM, ("hipMallocManaged", "hipMallocPitch")),
-    "device": (DEVICE_PROGRAM, ("hipMallocManaged", "hipMalloc", "hipMemcpy")),
-}
-
-
-def write_program(name: str, tmp_path: Path) -> Path:
-    source = tmp_path / f"{name}.cu"
-    source.write_text(PROGRAMS[name][0])
-    return source
-
-
-@pytest.mark.parametrize("name", PROGRAMS)
-def test_program_runs_on_the_host_platform(name: str, tmp_path: Path) -> None:
-    run_on_host(write_program(name, tmp_path), tmp_path, f"cuda_headers_{name}")
-
-
-@pytest.mark.parametrize("name", PROGRAMS)
-def test_program_builds_for_gfx942(name: str, tmp_path: Path) -> None:
-    imported = link_for_gfx942(write_program(name, tmp_path), tmp_path, f"cuda_headers_{name}")
-    symbols = {line.split()[-1].split("@")[0] for line in imported.splitlines() if line.split()}
-    missing = set(PROGRAMS[name][1]) - symbols
-    assert not missing, (missing, sorted(symbols))
-
-
 # ----------------------------------------------------------------------------- texture
 
 TEXTURE_PROGRAM = r"""
@@ -565,17 +537,39 @@ int main() {
 """
 
 
-def test_texture_program_runs_on_the_host_platform(tmp_path: Path) -> None:
-    source = tmp_path / "texture.cu"
-    source.write_text(TEXTURE_PROGRAM)
-    run_on_host(source, tmp_path, "cuda_headers_texture")
+# The self-checking programs above, each printing `cuda_headers_<name>: PASSED`.
+PROGRAMS = {"types": TYPES_PROGRAM, "device": DEVICE_PROGRAM, "texture": TEXTURE_PROGRAM}
+# ... and the HIP functions their calls must reach once linked for gfx942 (cu2amd's
+# cudaMalloc3D is a pitched allocation); the texture program builds for gfx1100 instead.
+GFX942_IMPORTS = {
+    "types": {"hipMallocManaged", "hipMallocPitch"},
+    "device": {"hipMallocManaged", "hipMalloc", "hipMemcpy"},
+}
+
+
+def write_program(name: str, tmp_path: Path) -> Path:
+    source = tmp_path / f"{name}.cu"
+    source.write_text(PROGRAMS[name])
+    return source
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_program_runs_on_the_host_platform(name: str, tmp_path: Path) -> None:
+    run_on_host(write_program(name, tmp_path), tmp_path, f"cuda_headers_{name}")
+
+
+@pytest.mark.parametrize("name", GFX942_IMPORTS)
+def test_program_builds_for_gfx942(name: str, tmp_path: Path) -> None:
+    imported = link_for_gfx942(write_program(name, tmp_path), tmp_path, f"cuda_headers_{name}")
+    symbols = {line.split()[-1].split("@")[0] for line in imported.splitlines() if line.split()}
+    missing = GFX942_IMPORTS[name] - symbols
+    assert not missing, (missing, sorted(symbols))
 
 
 def test_texture_program_compiles_for_gfx1100(tmp_path: Path) -> None:
     """Texture functions need image instructions: gfx1100 has them (gfx942 has none; using
     them there is a compile error, tests/test_runtime_api_texture.py)."""
-    source = tmp_path / "texture.cu"
-    source.write_text(TEXTURE_PROGRAM)
+    source = write_program("texture", tmp_path)
     proc = nvcc("--offload-arch=gfx1100", "-c", "-o", str(tmp_path / "t.o"), str(source))
     assert proc.returncode == 0, proc.stderr
 
