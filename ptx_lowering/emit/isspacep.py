@@ -23,6 +23,7 @@ from llvmlite import ir
 from cu2amd.errors import UnsupportedError
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit.context import FunctionContext
+from cu2amd.ptx_lowering.emit.memory import instruction_space
 from cu2amd.ptx_lowering.emit.registry import emitter
 from cu2amd.ptx_lowering.isa.types import TYPES, StateSpace
 
@@ -34,9 +35,7 @@ INLINE_ASM_PREFIX = "__cu2amd_asm_"  # frontend/rewrite.py's names of inline PTX
 @emitter("mem.isspacep")
 def isspacep(ctx: FunctionContext, instr: ast.Instruction) -> None:
     dest, src = instr.operands
-    space = instr.decoded.get("space")
-    assert space is not None
-    state = StateSpace(space.split("::")[0])
+    state = instruction_space(instr)
     address = ctx.read(src, TYPES["u64"])
     if state is StateSpace.CONST:
         result = _within(ctx, address, _const_windows(ctx))
@@ -46,6 +45,7 @@ def isspacep(ctx: FunctionContext, instr: ast.Instruction) -> None:
         try:
             result = ctx.hooks.is_space(ctx.builder, state, address, instr.loc)
         except UnsupportedError as err:
+            space = instr.decoded.get("space")
             raise ctx.unsupported(f"isspacep.{space} on {ctx.hooks.name}") from err
     ctx.write(dest, result, TYPES["pred"])
 
