@@ -144,6 +144,15 @@ CU2AMD_API void __cu2amd_cu_format(const cudaChannelFormatDesc *d, CUarray_forma
 CU2AMD_API CUresult __cu2amd_cu_handle_error(int err) {
     return err == CUDA_ERROR_INVALID_VALUE ? CUDA_ERROR_INVALID_HANDLE : (CUresult)err;
 }
+/* The bytes of one element of `array` (its channels' bits / 8); `element` is left as it is
+ * when the array is not one. */
+CU2AMD_API CUresult __cu2amd_cu_element_size(const void *array, size_t *element) {
+    cudaChannelFormatDesc d;
+    int err = hipGetChannelDesc(&d, (cudaArray_const_t)array);
+    if (err) return __cu2amd_cu_handle_error(err);
+    *element = (size_t)(d.x + d.y + d.z + d.w) / 8;
+    return CUDA_SUCCESS;
+}
 
 /* The device's 1D linear texture limit (HIP's maxTexture1DLinear), for any valid format. */
 CU2AMD_API CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format,
@@ -275,10 +284,10 @@ CU2AMD_API CUresult cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor
  * 2D copies (a partial first row, whole rows, a partial last row). */
 CU2AMD_API CUresult __cu2amd_cu_array_copy(int to_array, CUarray array, size_t offset, char *ptr, size_t count,
                                            int async, CUstream stream) {
-    cudaChannelFormatDesc d;
-    int err = hipGetChannelDesc(&d, (cudaArray_const_t)array);
-    if (err) return __cu2amd_cu_handle_error(err);
-    const size_t row = ((const struct __cu2amd_hip_array *)array)->width * (size_t)((d.x + d.y + d.z + d.w) / 8);
+    size_t row = 0;
+    int err = __cu2amd_cu_element_size(array, &row);
+    if (err) return (CUresult)err;
+    row *= ((const struct __cu2amd_hip_array *)array)->width;
     size_t x = offset % row, y = offset / row;
     cudaArray_t a = (cudaArray_t)array;
     cudaStream_t s = __cu2amd_cu_stream(stream);
@@ -343,10 +352,9 @@ CU2AMD_API CUresult __cu2amd_cu_memcpy2d_array(const CUDA_MEMCPY2D *c, CUstream 
     char *dst = c->dstMemoryType == CU_MEMORYTYPE_HOST ? (char *)c->dstHost : (char *)(uintptr_t)c->dstDevice;
     if ((src_array ? !c->srcArray : !src) || (dst_array ? !c->dstArray : !dst)) return CUDA_ERROR_INVALID_VALUE;
     if (src_array && dst_array) {
-        cudaChannelFormatDesc d;
-        int err = hipGetChannelDesc(&d, (cudaArray_const_t)c->srcArray);
-        if (err) return __cu2amd_cu_handle_error(err);
-        const size_t e = (size_t)(d.x + d.y + d.z + d.w) / 8;
+        size_t e = 0;
+        CUresult err = __cu2amd_cu_element_size(c->srcArray, &e);
+        if (err != CUDA_SUCCESS) return err;
         if (!e || c->srcXInBytes % e || c->dstXInBytes % e || c->WidthInBytes % e) return CUDA_ERROR_INVALID_VALUE;
         cudaMemcpy3DParms p;
         memset(&p, 0, sizeof p);
@@ -465,10 +473,8 @@ CU2AMD_API CUresult __cu2amd_cu_memcpy3d(const CUDA_MEMCPY3D *c, CUstream stream
                     : c->dstMemoryType == CU_MEMORYTYPE_ARRAY ? c->dstArray
                                                               : NULL;
     if (array) {
-        cudaChannelFormatDesc d;
-        CUresult err = __cu2amd_cu_handle_error(hipGetChannelDesc(&d, (cudaArray_const_t)array));
+        CUresult err = __cu2amd_cu_element_size(array, &element);
         if (err != CUDA_SUCCESS) return err;
-        element = (size_t)(d.x + d.y + d.z + d.w) / 8;
         if (!element || c->WidthInBytes % element) return CUDA_ERROR_INVALID_VALUE;
     }
     const int pointers = !array;
@@ -605,9 +611,7 @@ CU2AMD_API CUresult cuMemcpy3DBatchAsync(size_t numOps, CUDA_MEMCPY3D_BATCH_OP *
         CUarray array = op->src.type == CU_MEMCPY_OPERAND_TYPE_ARRAY   ? op->src.op.array.array
                         : op->dst.type == CU_MEMCPY_OPERAND_TYPE_ARRAY ? op->dst.op.array.array
                                                                        : NULL;
-        cudaChannelFormatDesc d;
-        if (array && hipGetChannelDesc(&d, (cudaArray_const_t)array) == 0)
-            element = (size_t)(d.x + d.y + d.z + d.w) / 8;
+        if (array) __cu2amd_cu_element_size(array, &element); /* a bad handle: cuMemcpy3DAsync says so */
         c->WidthInBytes = op->extent.width * element;
         c->Height = op->extent.height;
         c->Depth = op->extent.depth;
