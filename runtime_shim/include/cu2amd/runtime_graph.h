@@ -545,25 +545,38 @@ CU2AMD_API cudaError_t cudaThreadExchangeStreamCaptureMode(cudaStreamCaptureMode
 /* Work runtime_stream.h records on a capturing stream as a node of its own (host functions,
  * external event records): the node after the stream's dependencies, which then depends on
  * it. 0 when the stream is not capturing. */
-CU2AMD_API int __cu2amd_capture_node(cudaStream_t stream, const cudaHostNodeParams *host, cudaEvent_t event,
-                                     cudaError_t *err) {
+/* Where work on a capturing stream goes: 0 when the stream is not capturing; 1 when its capture
+ * is invalidated (*err says so); 2 when active, with the graph and the stream's dependencies. */
+CU2AMD_API int __cu2amd_capture_at(cudaStream_t stream, cudaGraph_t *graph, const cudaGraphNode_t **deps, size_t *n,
+                                   cudaError_t *err) {
     cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-    cudaGraph_t graph = (cudaGraph_t)0;
-    const cudaGraphNode_t *deps = (const cudaGraphNode_t *)0;
-    size_t n = 0;
+    *graph = (cudaGraph_t)0, *deps = (const cudaGraphNode_t *)0, *n = 0;
     if (__cu2amd_stream(stream) == (cudaStream_t)0 ||
-        cudaStreamGetCaptureInfo(stream, &status, (unsigned long long *)0, &graph, &deps, &n) != cudaSuccess ||
+        cudaStreamGetCaptureInfo(stream, &status, (unsigned long long *)0, graph, deps, n) != cudaSuccess ||
         status == cudaStreamCaptureStatusNone)
         return 0;
     if (status != cudaStreamCaptureStatusActive) {
         *err = __cu2amd_fail(cudaErrorStreamCaptureInvalidated);
         return 1;
     }
+    return 2;
+}
+/* After a node was added (*err cudaSuccess) for a capturing stream: the stream's dependency. */
+CU2AMD_API void __cu2amd_capture_added(cudaStream_t stream, cudaGraphNode_t *node, cudaError_t *err) {
+    if (*err == cudaSuccess)
+        *err = cudaStreamUpdateCaptureDependencies(stream, node, 1, cudaStreamSetCaptureDependencies);
+}
+CU2AMD_API int __cu2amd_capture_node(cudaStream_t stream, const cudaHostNodeParams *host, cudaEvent_t event,
+                                     cudaError_t *err) {
+    cudaGraph_t graph;
+    const cudaGraphNode_t *deps;
+    size_t n;
+    int at = __cu2amd_capture_at(stream, &graph, &deps, &n, err);
+    if (at != 2) return at;
     cudaGraphNode_t node;
     *err = host ? cudaGraphAddHostNode(&node, graph, deps, n, host)
                 : cudaGraphAddEventRecordNode(&node, graph, deps, n, event);
-    if (*err == cudaSuccess)
-        *err = cudaStreamUpdateCaptureDependencies(stream, &node, 1, cudaStreamSetCaptureDependencies);
+    __cu2amd_capture_added(stream, &node, err);
     return 1;
 }
 CU2AMD_API int __cu2amd_capture_host_fn(cudaStream_t stream, cudaHostFn_t fn, void *userData, cudaError_t *err) {
@@ -1087,18 +1100,11 @@ CU2AMD_API int __cu2amd_graph_mem_hook(int op, void **ptr, size_t size, cudaStre
  * (runtime_memory.h): an alloc or free node after the stream's dependencies; 0 when the
  * stream is not capturing. */
 CU2AMD_API int __cu2amd_capture_mem(void **ptr, size_t size, int alloc, cudaStream_t stream, cudaError_t *err) {
-    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-    cudaGraph_t graph = (cudaGraph_t)0;
-    const cudaGraphNode_t *deps = (const cudaGraphNode_t *)0;
-    size_t n = 0;
-    if (__cu2amd_stream(stream) == (cudaStream_t)0 ||
-        cudaStreamGetCaptureInfo(stream, &status, (unsigned long long *)0, &graph, &deps, &n) != cudaSuccess ||
-        status == cudaStreamCaptureStatusNone)
-        return 0;
-    if (status != cudaStreamCaptureStatusActive) {
-        *err = __cu2amd_fail(cudaErrorStreamCaptureInvalidated);
-        return 1;
-    }
+    cudaGraph_t graph;
+    const cudaGraphNode_t *deps;
+    size_t n;
+    int at = __cu2amd_capture_at(stream, &graph, &deps, &n, err);
+    if (at != 2) return at;
     cudaGraphNode_t node;
     if (alloc) {
         if (!ptr) {
@@ -1116,8 +1122,7 @@ CU2AMD_API int __cu2amd_capture_mem(void **ptr, size_t size, int alloc, cudaStre
     } else {
         *err = cudaGraphAddMemFreeNode(&node, graph, deps, n, ptr ? *ptr : (void *)0);
     }
-    if (*err == cudaSuccess)
-        *err = cudaStreamUpdateCaptureDependencies(stream, &node, 1, cudaStreamSetCaptureDependencies);
+    __cu2amd_capture_added(stream, &node, err);
     return 1;
 }
 

@@ -100,23 +100,16 @@ CU2AMD_API int __cu2amd_capture_extsem(const cudaExternalSemaphore_t *sems,
                                        const struct cudaExternalSemaphoreSignalParams *signal,
                                        const struct cudaExternalSemaphoreWaitParams *wait, unsigned int n,
                                        cudaStream_t stream, cudaError_t *err) {
-    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-    cudaGraph_t graph = (cudaGraph_t)0;
-    const cudaGraphNode_t *deps = (const cudaGraphNode_t *)0;
-    size_t n_deps = 0;
-    if (__cu2amd_stream(stream) == (cudaStream_t)0 || __cu2amd_extsem_on_host() <= 0 ||
-        cudaStreamGetCaptureInfo(stream, &status, (unsigned long long *)0, &graph, &deps, &n_deps) != cudaSuccess ||
-        status == cudaStreamCaptureStatusNone)
-        return 0;
-    if (status != cudaStreamCaptureStatusActive) {
-        *err = __cu2amd_fail(cudaErrorStreamCaptureInvalidated);
-        return 1;
-    }
+    cudaGraph_t graph;
+    const cudaGraphNode_t *deps;
+    size_t n_deps;
+    if (__cu2amd_stream(stream) == (cudaStream_t)0 || __cu2amd_extsem_on_host() <= 0) return 0;
+    int at = __cu2amd_capture_at(stream, &graph, &deps, &n_deps, err);
+    if (at != 2) return at;
     cudaGraphNode_t node;
     *err = __cu2amd_extsem_node(&node, graph, deps, n_deps, (cudaGraphExec_t)0, (cudaGraphNode_t)0,
                                 (cudaExternalSemaphore_t *)sems, signal, wait, n);
-    if (*err == cudaSuccess)
-        *err = cudaStreamUpdateCaptureDependencies(stream, &node, 1, cudaStreamSetCaptureDependencies);
+    __cu2amd_capture_added(stream, &node, err);
     return 1;
 }
 
