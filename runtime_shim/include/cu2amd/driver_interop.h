@@ -337,14 +337,9 @@ CU2AMD_API CUresult cuSignalExternalSemaphoresAsync(const CUexternalSemaphore *e
                                                     const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray,
                                                     unsigned int numExtSems, CUstream stream) {
     if (numExtSems && (!extSemArray || !paramsArray)) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
-    __cu2amd_hip_external_semaphore_signal_params *p = (__cu2amd_hip_external_semaphore_signal_params *)calloc(
-        numExtSems ? numExtSems : 1, sizeof *p);
+    __cu2amd_hip_external_semaphore_signal_params *p = (__cu2amd_hip_external_semaphore_signal_params *)
+        __cu2amd_extsem_hip_params(paramsArray, sizeof *paramsArray, numExtSems, 1);
     if (!p) return CU2AMD_CU(CUDA_ERROR_OUT_OF_MEMORY);
-    for (unsigned int i = 0; i < numExtSems; i++) {
-        p[i].params.fence.value = paramsArray[i].params.fence.value;
-        p[i].params.keyedMutex.key = paramsArray[i].params.keyedMutex.key;
-        p[i].flags = paramsArray[i].flags;
-    }
     CUresult err = CU2AMD_CU(
         hipSignalExternalSemaphoresAsync((void *const *)extSemArray, p, numExtSems, __cu2amd_cu_stream(stream)));
     free(p);
@@ -355,15 +350,9 @@ CU2AMD_API CUresult cuWaitExternalSemaphoresAsync(const CUexternalSemaphore *ext
                                                   const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray,
                                                   unsigned int numExtSems, CUstream stream) {
     if (numExtSems && (!extSemArray || !paramsArray)) return CU2AMD_CU(CUDA_ERROR_INVALID_VALUE);
-    __cu2amd_hip_external_semaphore_wait_params *p = (__cu2amd_hip_external_semaphore_wait_params *)calloc(
-        numExtSems ? numExtSems : 1, sizeof *p);
+    __cu2amd_hip_external_semaphore_wait_params *p = (__cu2amd_hip_external_semaphore_wait_params *)
+        __cu2amd_extsem_hip_params(paramsArray, sizeof *paramsArray, numExtSems, 0);
     if (!p) return CU2AMD_CU(CUDA_ERROR_OUT_OF_MEMORY);
-    for (unsigned int i = 0; i < numExtSems; i++) {
-        p[i].params.fence.value = paramsArray[i].params.fence.value;
-        p[i].params.keyedMutex.key = paramsArray[i].params.keyedMutex.key;
-        p[i].params.keyedMutex.timeoutMs = paramsArray[i].params.keyedMutex.timeoutMs;
-        p[i].flags = paramsArray[i].flags;
-    }
     CUresult err = CU2AMD_CU(
         hipWaitExternalSemaphoresAsync((void *const *)extSemArray, p, numExtSems, __cu2amd_cu_stream(stream)));
     free(p);

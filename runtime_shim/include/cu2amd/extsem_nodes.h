@@ -52,26 +52,13 @@ CU2AMD_API void __cu2amd_extsem_drop(struct __cu2amd_extsem_record *r) {
     if (!r) return;
     free(r->sems), free(r->params), free(r->hip_params), free(r);
 }
-/* A record of n semaphores and CUDA's parameters (`each` bytes apiece: the signal or wait
- * structure), HIP's made from them; NULL when out of memory. */
-CU2AMD_API struct __cu2amd_extsem_record *__cu2amd_extsem_make(void *const *sems, const void *params, size_t each,
-                                                               unsigned int n, int signal) {
-    struct __cu2amd_extsem_record *r = (struct __cu2amd_extsem_record *)calloc(1, sizeof *r);
+/* HIP's parameters made from CUDA's (either API's: one layout; `each` bytes apiece: the signal or
+ * wait structure): a calloc'd array of n (at least one) HIP structures, NULL when out of memory. */
+CU2AMD_API void *__cu2amd_extsem_hip_params(const void *params, size_t each, unsigned int n, int signal) {
     size_t hip_each = signal ? sizeof(__cu2amd_hip_external_semaphore_signal_params)
                              : sizeof(__cu2amd_hip_external_semaphore_wait_params);
-    if (!r) return r;
-    r->n = n, r->signal = signal;
-    r->signal_fn = hipSignalExternalSemaphoresAsync, r->wait_fn = hipWaitExternalSemaphoresAsync;
-    r->sems = (void **)malloc(n * sizeof(void *));
-    r->params = malloc(n * each);
-    r->hip_params = calloc(n, hip_each);
-    if (!r->sems || !r->params || !r->hip_params) {
-        __cu2amd_extsem_drop(r);
-        return (struct __cu2amd_extsem_record *)0;
-    }
-    memcpy(r->sems, sems, n * sizeof(void *));
-    memcpy(r->params, params, n * each);
-    for (unsigned int i = 0; i < n; i++) {
+    void *hip_params = calloc(n ? n : 1, hip_each);
+    for (unsigned int i = 0; hip_params && i < n; i++) {
         /* CUDA's layout: fence value (8 bytes), NvSciSync (8), keyed mutex key (8), a wait's timeout (4) ... */
         const char *p = (const char *)params + i * each;
         unsigned long long value, key;
@@ -79,14 +66,33 @@ CU2AMD_API struct __cu2amd_extsem_record *__cu2amd_extsem_make(void *const *sems
         memcpy(&value, p, 8), memcpy(&key, p + 16, 8), memcpy(&timeout, p + 24, 4), memcpy(&flags, p + 72, 4);
         if (signal) {
             __cu2amd_hip_external_semaphore_signal_params *h =
-                (__cu2amd_hip_external_semaphore_signal_params *)r->hip_params + i;
+                (__cu2amd_hip_external_semaphore_signal_params *)hip_params + i;
             h->params.fence.value = value, h->params.keyedMutex.key = key, h->flags = flags;
         } else {
-            __cu2amd_hip_external_semaphore_wait_params *h = (__cu2amd_hip_external_semaphore_wait_params *)r->hip_params + i;
+            __cu2amd_hip_external_semaphore_wait_params *h = (__cu2amd_hip_external_semaphore_wait_params *)hip_params + i;
             h->params.fence.value = value, h->params.keyedMutex.key = key, h->params.keyedMutex.timeoutMs = timeout;
             h->flags = flags;
         }
     }
+    return hip_params;
+}
+/* A record of n semaphores and CUDA's parameters (`each` bytes apiece: the signal or wait
+ * structure), HIP's made from them; NULL when out of memory. */
+CU2AMD_API struct __cu2amd_extsem_record *__cu2amd_extsem_make(void *const *sems, const void *params, size_t each,
+                                                               unsigned int n, int signal) {
+    struct __cu2amd_extsem_record *r = (struct __cu2amd_extsem_record *)calloc(1, sizeof *r);
+    if (!r) return r;
+    r->n = n, r->signal = signal;
+    r->signal_fn = hipSignalExternalSemaphoresAsync, r->wait_fn = hipWaitExternalSemaphoresAsync;
+    r->sems = (void **)malloc(n * sizeof(void *));
+    r->params = malloc(n * each);
+    r->hip_params = __cu2amd_extsem_hip_params(params, each, n, signal);
+    if (!r->sems || !r->params || !r->hip_params) {
+        __cu2amd_extsem_drop(r);
+        return (struct __cu2amd_extsem_record *)0;
+    }
+    memcpy(r->sems, sems, n * sizeof(void *));
+    memcpy(r->params, params, n * each);
     return r;
 }
 #endif

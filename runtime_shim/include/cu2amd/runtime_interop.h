@@ -37,6 +37,7 @@ enum cudaGLDeviceList { cudaGLDeviceListAll = 1, cudaGLDeviceListCurrentFrame = 
 enum cudaGLMapFlags { cudaGLMapFlagsNone = 0, cudaGLMapFlagsReadOnly = 1, cudaGLMapFlagsWriteDiscard = 2 };
 
 #include "cu2amd/interop_resources.h" /* struct cudaGraphicsResource: shared with cuda.h */
+#include "cu2amd/extsem_nodes.h"      /* CUDA's semaphore parameters as HIP's */
 typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
 
 enum cudaExternalMemoryHandleType {
@@ -337,14 +338,9 @@ CU2AMD_API cudaError_t cudaSignalExternalSemaphoresAsync(const cudaExternalSemap
     if (__cu2amd_capture_extsem(extSemArray, paramsArray, (const struct cudaExternalSemaphoreWaitParams *)0,
                                 numExtSems, stream, &captured))
         return captured;
-    __cu2amd_hip_external_semaphore_signal_params *p = (__cu2amd_hip_external_semaphore_signal_params *)calloc(
-        numExtSems ? numExtSems : 1, sizeof *p);
+    __cu2amd_hip_external_semaphore_signal_params *p = (__cu2amd_hip_external_semaphore_signal_params *)
+        __cu2amd_extsem_hip_params(paramsArray, sizeof *paramsArray, numExtSems, 1);
     if (!p) return __cu2amd_fail(cudaErrorMemoryAllocation);
-    for (unsigned int i = 0; i < numExtSems; i++) {
-        p[i].params.fence.value = paramsArray[i].params.fence.value;
-        p[i].params.keyedMutex.key = paramsArray[i].params.keyedMutex.key;
-        p[i].flags = paramsArray[i].flags;
-    }
     cudaError_t err = CU2AMD_ERR(
         hipSignalExternalSemaphoresAsync((void *const *)extSemArray, p, numExtSems, __cu2amd_stream(stream)));
     free(p);
@@ -359,15 +355,9 @@ CU2AMD_API cudaError_t cudaWaitExternalSemaphoresAsync(const cudaExternalSemapho
     if (__cu2amd_capture_extsem(extSemArray, (const struct cudaExternalSemaphoreSignalParams *)0, paramsArray,
                                 numExtSems, stream, &captured))
         return captured;
-    __cu2amd_hip_external_semaphore_wait_params *p = (__cu2amd_hip_external_semaphore_wait_params *)calloc(
-        numExtSems ? numExtSems : 1, sizeof *p);
+    __cu2amd_hip_external_semaphore_wait_params *p = (__cu2amd_hip_external_semaphore_wait_params *)
+        __cu2amd_extsem_hip_params(paramsArray, sizeof *paramsArray, numExtSems, 0);
     if (!p) return __cu2amd_fail(cudaErrorMemoryAllocation);
-    for (unsigned int i = 0; i < numExtSems; i++) {
-        p[i].params.fence.value = paramsArray[i].params.fence.value;
-        p[i].params.keyedMutex.key = paramsArray[i].params.keyedMutex.key;
-        p[i].params.keyedMutex.timeoutMs = paramsArray[i].params.keyedMutex.timeoutMs;
-        p[i].flags = paramsArray[i].flags;
-    }
     cudaError_t err = CU2AMD_ERR(
         hipWaitExternalSemaphoresAsync((void *const *)extSemArray, p, numExtSems, __cu2amd_stream(stream)));
     free(p);
