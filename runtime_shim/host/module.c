@@ -666,18 +666,14 @@ static hipError_t unpack_extra(hipFunction_t f, void **extra, void **args) {
     }
     if (!buffer || !size_ptr) return hipErrorInvalidValue;
     size = *size_ptr;
-    if (f->n_params < 0) {
+    /* No layout, or sizes without alignments (0: a program's kernel, cudaGetFuncBySymbol). */
+    int layout_known = f->n_params >= 0;
+    for (int i = 0; layout_known && i < f->n_params; i++) layout_known = f->param_size[f->n_params + i] != 0;
+    if (!layout_known) {
         fprintf(stderr, "cu2amd host runtime: kernel '%s': the `extra` launch form needs the kernel's parameter "
                         "layout, known only for modules loaded from PTX; use kernelParams\n", f->name);
         return hipErrorNotSupported;
     }
-    for (int i = 0; i < f->n_params; i++)
-        if (f->param_size[f->n_params + i] == 0) { /* a program's kernel (cudaGetFuncBySymbol) */
-            fprintf(stderr, "cu2amd host runtime: kernel '%s': the `extra` launch form needs the kernel's "
-                            "parameter alignments, known only for modules loaded from PTX; use kernelParams\n",
-                    f->name);
-            return hipErrorNotSupported;
-        }
     size_t offset = 0;
     for (int i = 0; i < f->n_params; i++) {
         size_t align = f->param_size[f->n_params + i];
@@ -706,7 +702,8 @@ hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigne
                                  unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
                                  void **kernelParams, void **extra) {
     if (!f || f->magic != FUNCTION_MAGIC) return hipErrorInvalidResourceHandle;
-    if (__cu2amd_host_sticky_error()) return (hipError_t)__cu2amd_host_sticky_error(); /* nothing runs any more */
+    int sticky = __cu2amd_host_sticky_error();
+    if (sticky) return (hipError_t)sticky; /* a failed kernel before: nothing runs any more */
     if (cu2amd_graph_capturing(stream)) /* a kernel node (packed `extra` arguments are not copied) */
         return extra ? cu2amd_graph_capture_unsupported(stream)
                      : cu2amd_graph_capture_kernel(f, (dim3){gridDimX, gridDimY, gridDimZ},
