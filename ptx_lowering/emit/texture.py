@@ -23,6 +23,7 @@ from llvmlite import ir
 from cu2amd.ptx_lowering import ast
 from cu2amd.ptx_lowering.emit.context import FunctionContext
 from cu2amd.ptx_lowering.emit.registry import emitter
+from cu2amd.ptx_lowering.irutil import declare_intrinsic
 from cu2amd.ptx_lowering.isa.types import TYPES, PtxType
 
 I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
@@ -97,10 +98,8 @@ def _store_words(ctx: FunctionContext, out: ir.AllocaInstr, vec: ir.Value) -> No
 
 
 def _call(ctx: FunctionContext, name: str, ret: ir.Type, args: list[ir.Value]) -> ir.Value:
-    fn = ctx.module.globals.get(name)
-    if fn is None:
-        fn = ir.Function(ctx.module, ir.FunctionType(ret, [a.type for a in args]), name)
-        fn.attributes.add("nounwind")
+    fn = declare_intrinsic(ctx.module, name, ret, [a.type for a in args])
+    fn.attributes.add("nounwind")
     return ctx.builder.call(fn, args)
 
 
