@@ -118,6 +118,9 @@ def test_ptxas_optimisation_level_is_the_device_back_end_level(tmp_path: Path) -
     assert _configure(["-O1"], tmp_path).device_level == 1
     assert _configure(["-O1", "-Xptxas", "-O3,-v"], tmp_path).device_level == 3
     assert _configure(["-Xptxas", "-O0", "-Xptxas=-O2"], tmp_path).device_level == 2
+    # A level alone is not -v: no resource usage.
+    assert not _configure(["-Xptxas", "-O2"], tmp_path).resource_usage
+    assert _configure(["-Xptxas", "-O2,-v"], tmp_path).resource_usage
     with pytest.raises(UsageError, match=r"-Xptxas -dlcm=ca: only -v and -O0..-O3 are supported"):
         _configure(["-Xptxas", "-dlcm=ca"], tmp_path)
 

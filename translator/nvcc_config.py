@@ -74,6 +74,11 @@ def _arch_number(text: str) -> int:
     return int(value)
 
 
+# The -Xptxas options cu2amd takes: -v (resource usage) and the device back end's level.
+_PTXAS_VERBOSE = ("-v", "--verbose")
+_PTXAS_LEVELS = ("-O0", "-O1", "-O2", "-O3")
+
+
 def configure(parsed: Parsed) -> Config:
     inputs = [Path(i) for i in parsed.inputs]
     if not inputs:
@@ -137,8 +142,9 @@ def configure(parsed: Parsed) -> Config:
     if parsed.last("fmad") == "false":
         device.append("-ffp-contract=off")
     ptxas = [o for value in parsed.values("ptxas-options") for o in value.split(",") if o]
-    ptxas_levels = [o[2:] for o in ptxas if o in ("-O0", "-O1", "-O2", "-O3")]
-    unknown_ptxas = [o for o in ptxas if o not in ("-v", "--verbose", "-O0", "-O1", "-O2", "-O3")]
+    ptxas_levels = [o[2:] for o in ptxas if o in _PTXAS_LEVELS]
+    ptxas_verbose = any(o in _PTXAS_VERBOSE for o in ptxas)
+    unknown_ptxas = [o for o in ptxas if o not in _PTXAS_VERBOSE + _PTXAS_LEVELS]
     if unknown_ptxas:
         raise UsageError(
             f"-Xptxas {unknown_ptxas[0]}: only -v and -O0..-O3 are supported for AMD targets"
@@ -171,7 +177,7 @@ def configure(parsed: Parsed) -> Config:
         verbose=parsed.has("verbose"),
         keep=parsed.has("keep"),
         keep_dir=Path(keep_dir) if keep_dir else None,
-        resource_usage=parsed.has("resource-usage") or bool(ptxas),
+        resource_usage=parsed.has("resource-usage") or ptxas_verbose,
         debug=parsed.has("debug"),
         rdc=parsed.has("device-c") or parsed.last("relocatable-device-code") == "true",
         device_link=parsed.has("device-link"),
