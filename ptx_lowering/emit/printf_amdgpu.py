@@ -171,10 +171,10 @@ def _load_arguments(b: ir.IRBuilder, args: ir.Value, kinds: list[ArgKind]) -> li
     values = []
     offset = 0
     for k, kind in enumerate(kinds):
-        size = 4 if kind is ArgKind.INT else 8
+        size = kind.size
         offset = -(-offset // size) * size
         addr = b.gep(buffer, [I64(offset)], source_etype=I8, inbounds=True)
-        ty = I32 if kind is ArgKind.INT else I64
+        ty = ir.IntType(8 * size)
         values.append(b.load(addr, typ=ty, align=size, name=f"printf.arg{k}"))
         offset += size
     return values
