@@ -1554,7 +1554,10 @@ CU2AMD_API cudaError_t cudaGraphAddNode_v2(cudaGraphNode_t *pGraphNode, cudaGrap
     if (err != cudaSuccess) return err;
     return cudaGraphAddNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams);
 }
-CU2AMD_API cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, cudaGraphNodeParams *nodeParams) {
+/* cudaGraphNodeSetParams (in_exec 0) and cudaGraphExecNodeSetParams (1, in exec): the typed function of the
+ * node's type. */
+CU2AMD_API cudaError_t __cu2amd_node_set_params(int in_exec, cudaGraphExec_t exec, cudaGraphNode_t node,
+                                                cudaGraphNodeParams *nodeParams) {
     cudaError_t err = __cu2amd_node_params_check(nodeParams);
     cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
     if (err == cudaSuccess) err = cudaGraphNodeGetType(node, &type);
@@ -1564,73 +1567,50 @@ CU2AMD_API cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, cudaGraphNod
     switch (type) {
     case cudaGraphNodeTypeKernel: {
         cudaKernelNodeParams k = __cu2amd_kernel_v1(&p->kernel);
-        return cudaGraphKernelNodeSetParams(node, &k);
+        return in_exec ? cudaGraphExecKernelNodeSetParams(exec, node, &k) : cudaGraphKernelNodeSetParams(node, &k);
     }
-    case cudaGraphNodeTypeMemcpy: return cudaGraphMemcpyNodeSetParams(node, &p->memcpy.copyParams);
+    case cudaGraphNodeTypeMemcpy:
+        return in_exec ? cudaGraphExecMemcpyNodeSetParams(exec, node, &p->memcpy.copyParams)
+                    : cudaGraphMemcpyNodeSetParams(node, &p->memcpy.copyParams);
     case cudaGraphNodeTypeMemset: {
         cudaMemsetParams m = __cu2amd_memset_v1(&p->memset);
-        return cudaGraphMemsetNodeSetParams(node, &m);
+        return in_exec ? cudaGraphExecMemsetNodeSetParams(exec, node, &m) : cudaGraphMemsetNodeSetParams(node, &m);
     }
     case cudaGraphNodeTypeHost: {
         cudaHostNodeParams h = {p->host.fn, p->host.userData};
-        return cudaGraphHostNodeSetParams(node, &h);
+        return in_exec ? cudaGraphExecHostNodeSetParams(exec, node, &h) : cudaGraphHostNodeSetParams(node, &h);
     }
-    case cudaGraphNodeTypeGraph: return __cu2amd_fail(cudaErrorNotSupported); /* CUDA's rule too */
+    case cudaGraphNodeTypeGraph: /* a graph's child graph node cannot change: CUDA's rule too */
+        return in_exec ? cudaGraphExecChildGraphNodeSetParams(exec, node, p->graph.graph)
+                    : __cu2amd_fail(cudaErrorNotSupported);
     case cudaGraphNodeTypeEmpty: return cudaSuccess;
-    case cudaGraphNodeTypeWaitEvent: return cudaGraphEventWaitNodeSetEvent(node, p->eventWait.event);
-    case cudaGraphNodeTypeEventRecord: return cudaGraphEventRecordNodeSetEvent(node, p->eventRecord.event);
+    case cudaGraphNodeTypeWaitEvent:
+        return in_exec ? cudaGraphExecEventWaitNodeSetEvent(exec, node, p->eventWait.event)
+                    : cudaGraphEventWaitNodeSetEvent(node, p->eventWait.event);
+    case cudaGraphNodeTypeEventRecord:
+        return in_exec ? cudaGraphExecEventRecordNodeSetEvent(exec, node, p->eventRecord.event)
+                    : cudaGraphEventRecordNodeSetEvent(node, p->eventRecord.event);
     case cudaGraphNodeTypeExtSemaphoreSignal: {
         struct cudaExternalSemaphoreSignalNodeParams s = {p->extSemSignal.extSemArray, p->extSemSignal.paramsArray,
                                                           p->extSemSignal.numExtSems};
-        return cudaGraphExternalSemaphoresSignalNodeSetParams(node, &s);
+        return in_exec ? cudaGraphExecExternalSemaphoresSignalNodeSetParams(exec, node, &s)
+                    : cudaGraphExternalSemaphoresSignalNodeSetParams(node, &s);
     }
     case cudaGraphNodeTypeExtSemaphoreWait: {
         struct cudaExternalSemaphoreWaitNodeParams w = {p->extSemWait.extSemArray, p->extSemWait.paramsArray,
                                                         p->extSemWait.numExtSems};
-        return cudaGraphExternalSemaphoresWaitNodeSetParams(node, &w);
+        return in_exec ? cudaGraphExecExternalSemaphoresWaitNodeSetParams(exec, node, &w)
+                    : cudaGraphExternalSemaphoresWaitNodeSetParams(node, &w);
     }
     default: return __cu2amd_fail(cudaErrorNotSupported); /* alloc and free nodes cannot change */
     }
 }
+CU2AMD_API cudaError_t cudaGraphNodeSetParams(cudaGraphNode_t node, cudaGraphNodeParams *nodeParams) {
+    return __cu2amd_node_set_params(0, (cudaGraphExec_t)0, node, nodeParams);
+}
 CU2AMD_API cudaError_t cudaGraphExecNodeSetParams(cudaGraphExec_t graphExec, cudaGraphNode_t node,
                                                   cudaGraphNodeParams *nodeParams) {
-    cudaError_t err = __cu2amd_node_params_check(nodeParams);
-    cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
-    if (err == cudaSuccess) err = cudaGraphNodeGetType(node, &type);
-    if (err != cudaSuccess) return err;
-    cudaGraphNodeParams *p = nodeParams;
-    if (p->type != type) return __cu2amd_fail(cudaErrorInvalidValue);
-    switch (type) {
-    case cudaGraphNodeTypeKernel: {
-        cudaKernelNodeParams k = __cu2amd_kernel_v1(&p->kernel);
-        return cudaGraphExecKernelNodeSetParams(graphExec, node, &k);
-    }
-    case cudaGraphNodeTypeMemcpy: return cudaGraphExecMemcpyNodeSetParams(graphExec, node, &p->memcpy.copyParams);
-    case cudaGraphNodeTypeMemset: {
-        cudaMemsetParams m = __cu2amd_memset_v1(&p->memset);
-        return cudaGraphExecMemsetNodeSetParams(graphExec, node, &m);
-    }
-    case cudaGraphNodeTypeHost: {
-        cudaHostNodeParams h = {p->host.fn, p->host.userData};
-        return cudaGraphExecHostNodeSetParams(graphExec, node, &h);
-    }
-    case cudaGraphNodeTypeGraph: return cudaGraphExecChildGraphNodeSetParams(graphExec, node, p->graph.graph);
-    case cudaGraphNodeTypeEmpty: return cudaSuccess;
-    case cudaGraphNodeTypeWaitEvent: return cudaGraphExecEventWaitNodeSetEvent(graphExec, node, p->eventWait.event);
-    case cudaGraphNodeTypeEventRecord:
-        return cudaGraphExecEventRecordNodeSetEvent(graphExec, node, p->eventRecord.event);
-    case cudaGraphNodeTypeExtSemaphoreSignal: {
-        struct cudaExternalSemaphoreSignalNodeParams s = {p->extSemSignal.extSemArray, p->extSemSignal.paramsArray,
-                                                          p->extSemSignal.numExtSems};
-        return cudaGraphExecExternalSemaphoresSignalNodeSetParams(graphExec, node, &s);
-    }
-    case cudaGraphNodeTypeExtSemaphoreWait: {
-        struct cudaExternalSemaphoreWaitNodeParams w = {p->extSemWait.extSemArray, p->extSemWait.paramsArray,
-                                                        p->extSemWait.numExtSems};
-        return cudaGraphExecExternalSemaphoresWaitNodeSetParams(graphExec, node, &w);
-    }
-    default: return __cu2amd_fail(cudaErrorNotSupported);
-    }
+    return __cu2amd_node_set_params(1, graphExec, node, nodeParams);
 }
 CU2AMD_API cudaError_t __cu2amd_cond_params(cudaGraphNode_t node, struct cudaConditionalNodeParams *p);
 /* Any node's parameters in the generic form (for copying a node into another graph). */
