@@ -547,20 +547,27 @@ typedef struct registered_var {
 
 static registered_var *g_vars;
 
+/* Adds a variable to g_vars (`what` names it if memory runs out: using it then reports
+ * hipErrorInvalidSymbol). */
+static void register_var(const void *shadow, host_module *m, const char *name, size_t size, int constant,
+                         void *address, const char *what) {
+    registered_var *v = calloc(1, sizeof *v);
+    char *copy = strdup(name);
+    if (!v || !copy) {
+        free(v), free(copy);
+        out_of_memory(what);
+        return;
+    }
+    *v = (registered_var){shadow, m, copy, size, constant, address, g_vars};
+    g_vars = v;
+}
+
 void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_var, int ext, size_t size,
                       int constant, int global) {
     (void)host_var, (void)ext, (void)global;
     host_module *m = modules ? *(host_module **)modules : NULL;
     if (!m || !var || !device_var) return; /* using it reports hipErrorInvalidSymbol */
-    registered_var *v = calloc(1, sizeof *v);
-    char *name = strdup(device_var);
-    if (!v || !name) {
-        free(v), free(name);
-        out_of_memory("registering a device variable"); /* using it reports hipErrorInvalidSymbol */
-        return;
-    }
-    *v = (registered_var){var, m, name, size, constant, NULL, g_vars};
-    g_vars = v;
+    register_var(var, m, device_var, size, constant, NULL, "registering a device variable");
 }
 
 /* __managed__ variables: clang's HIP host code reaches one through a pointer (`pointer`,
@@ -581,15 +588,7 @@ void __hipRegisterManagedVar(void *modules, void **pointer, void *init_value, co
         return; /* using it from the host dereferences NULL, as an unregistered one would */
     }
     *pointer = address;
-    registered_var *v = calloc(1, sizeof *v);
-    char *copy = strdup(name);
-    if (!v || !copy) {
-        free(v), free(copy);
-        out_of_memory("registering a __managed__ variable"); /* symbol APIs report hipErrorInvalidSymbol */
-        return;
-    }
-    *v = (registered_var){address, m, copy, size, 0, address, g_vars};
-    g_vars = v;
+    register_var(address, m, name, size, 0, address, "registering a __managed__ variable");
 }
 
 hipError_t cu2amd_hip_symbol(const void *shadow, void **address, size_t *size) {
