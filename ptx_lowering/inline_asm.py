@@ -116,16 +116,21 @@ class InlineAsm:
     def check(cls, statements: tuple[AsmStatement, ...]) -> InlineAsm:
         if not statements:
             return cls((), None)
-        errors: list[Cu2amdError] = []
-        for stmt in statements:
-            try:
-                _front(HEADER + impl_ptx(stmt), stmt)
-            except Cu2amdError as err:
-                errors.append(err)
-        if errors:
-            raise errors[0] if len(errors) == 1 else ErrorList(errors)
         text = HEADER + "\n".join(impl_ptx(s) for s in statements)
-        return cls(statements, _PIPELINE.front(text, "<inline asm>"))
+        try:
+            return cls(statements, _PIPELINE.front(text, "<inline asm>"))
+        except Cu2amdError:
+            # Only then is each statement parsed alone, to report its errors at its asm
+            # string (mma.h brings 200+ statements: parsing each twice doubled the cost).
+            errors: list[Cu2amdError] = []
+            for stmt in statements:
+                try:
+                    _front(HEADER + impl_ptx(stmt), stmt)
+                except Cu2amdError as err:
+                    errors.append(err)
+            if errors:
+                raise errors[0] if len(errors) == 1 else ErrorList(errors) from None
+            raise
 
     def lowered(self, target: Target, calls: set[str] | None = None) -> llvm.ModuleRef | None:
         """The impl functions lowered for `target`, as a module of their own (relocatable
