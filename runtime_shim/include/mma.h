@@ -116,36 +116,26 @@ template <class F, class R> static __device__ __forceinline__ void from_register
     __builtin_memcpy(f.x, r, sizeof(f.x));
 }
 
-/* mma_sync's satf for floating-point accumulators: +-inf to +-MAX_NORM, NaN to +0. */
-static __device__ __forceinline__ void saturate(float &v) {
-    unsigned bits;
-    __builtin_memcpy(&bits, &v, 4);
-    if ((bits & 0x7fffffffu) > 0x7f800000u) {
-        v = 0.0f;
-    } else if ((bits & 0x7fffffffu) == 0x7f800000u) {
-        bits = (bits & 0x80000000u) | 0x7f7fffffu;
-        __builtin_memcpy(&v, &bits, 4);
+/* mma_sync's satf for floating-point accumulators: +-inf to +-MAX_NORM, NaN to +0, on the
+ * bits (B) of T: its sign bit, infinity and largest finite value. */
+template <class B, B sign_bit, B inf_bits, B max_bits, class T> static __device__ __forceinline__ void saturate_bits(T &v) {
+    B bits;
+    __builtin_memcpy(&bits, &v, sizeof bits);
+    if ((bits & (B)~sign_bit) > inf_bits) {
+        bits = 0;
+    } else if ((bits & (B)~sign_bit) == inf_bits) {
+        bits = (B)((bits & sign_bit) | max_bits);
     }
+    __builtin_memcpy(&v, &bits, sizeof bits);
+}
+static __device__ __forceinline__ void saturate(float &v) {
+    saturate_bits<unsigned, 0x80000000u, 0x7f800000u, 0x7f7fffffu>(v);
 }
 static __device__ __forceinline__ void saturate(double &v) {
-    unsigned long long bits;
-    __builtin_memcpy(&bits, &v, 8);
-    if ((bits & 0x7fffffffffffffffull) > 0x7ff0000000000000ull) {
-        v = 0.0;
-    } else if ((bits & 0x7fffffffffffffffull) == 0x7ff0000000000000ull) {
-        bits = (bits & 0x8000000000000000ull) | 0x7fefffffffffffffull;
-        __builtin_memcpy(&v, &bits, 8);
-    }
+    saturate_bits<unsigned long long, 0x8000000000000000ull, 0x7ff0000000000000ull, 0x7fefffffffffffffull>(v);
 }
 static __device__ __forceinline__ void saturate(__half &v) {
-    unsigned short bits;
-    __builtin_memcpy(&bits, &v, 2);
-    if ((bits & 0x7fffu) > 0x7c00u) {
-        bits = 0;
-    } else if ((bits & 0x7fffu) == 0x7c00u) {
-        bits = (unsigned short)((bits & 0x8000u) | 0x7bffu);
-    }
-    __builtin_memcpy(&v, &bits, 2);
+    saturate_bits<unsigned short, 0x8000u, 0x7c00u, 0x7bffu>(v);
 }
 static __device__ __forceinline__ void saturate(int &) {} /* .satfinite in the instruction */
 
