@@ -258,8 +258,9 @@ def _append_string(
 
 
 def _strlen(module: ir.Module) -> ir.Function:
-    """`size_t f(const char *s)`: the bytes of `s` with its NUL, 0 for a null pointer
-    (what __ockl_printf_append_string_n takes; it sends "(null)" for that)."""
+    """`size_t f(const char *s)`: the bytes of `s` with its NUL (what
+    __ockl_printf_append_string_n takes). `s` is never null: _string_pointer sends
+    "(null)" in place of a null pointer."""
     fn = module.globals.get(STRLEN)
     if isinstance(fn, ir.Function):
         return fn
@@ -270,8 +271,7 @@ def _strlen(module: ir.Module) -> ir.Function:
     s.name = "s"
     entry, loop, done = (fn.append_basic_block(n) for n in ("entry", "loop", "done"))
     b = ir.IRBuilder(entry)
-    null = b.icmp_unsigned("==", s, ir.Constant(PTR, None), name="null")
-    b.cbranch(null, done, loop)
+    b.branch(loop)
     b.position_at_end(loop)
     i = b.phi(I64, name="i")
     i.add_incoming(I64(0), entry)
@@ -280,8 +280,5 @@ def _strlen(module: ir.Module) -> ir.Function:
     i.add_incoming(next_, loop)
     b.cbranch(b.icmp_unsigned("==", char, I8(0)), done, loop)
     b.position_at_end(done)
-    size = b.phi(I64, name="size")
-    size.add_incoming(I64(0), entry)
-    size.add_incoming(next_, loop)
-    b.ret(size)
+    b.ret(next_)
     return fn
