@@ -72,11 +72,10 @@ CU2AMD_API cudaError_t __cu2amd_extsem_node(cudaGraphNode_t *added, cudaGraph_t 
                                             cudaExternalSemaphore_t *sems,
                                             const struct cudaExternalSemaphoreSignalParams *signal,
                                             const struct cudaExternalSemaphoreWaitParams *wait, unsigned int n) {
-    int is_signal = 0;
-    if (added ? (void *)0 : __cu2amd_graph_extsem_node(node, &is_signal)) {
-        if (is_signal != (signal != 0)) return __cu2amd_fail(cudaErrorInvalidValue);
-    } else if (!added) {
-        return __cu2amd_fail(cudaErrorInvalidValue);
+    if (!added) { /* a node of the kind asked for */
+        int is_signal = 0;
+        if (!__cu2amd_graph_extsem_node(node, &is_signal) || is_signal != (signal != 0))
+            return __cu2amd_fail(cudaErrorInvalidValue);
     }
     cudaError_t err;
     __cu2amd_extsem_record *r = __cu2amd_extsem_new(sems, signal, wait, n, &err);
