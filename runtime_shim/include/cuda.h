@@ -1259,15 +1259,6 @@ CU2AMD_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUe
 }
 CU2AMD_API CUresult cuEventDestroy(CUevent hEvent) { return CU2AMD_CU(hipEventDestroy(hEvent)); }
 
-/* Takes (`lock` 1) or releases (0) the spin lock of a program-wide (weak) list: the driver
- * API's async notification callbacks and surface objects. */
-CU2AMD_API void __cu2amd_cu_hold(int *busy, int lock) {
-    if (lock)
-        while (__atomic_exchange_n(busy, 1, __ATOMIC_ACQUIRE)) {
-        }
-    else
-        __atomic_store_n(busy, 0, __ATOMIC_RELEASE);
-}
 #include "cu2amd/driver_coop.h"
 #include "cu2amd/driver_extra.h"
 #include "cu2amd/driver_graph.h"

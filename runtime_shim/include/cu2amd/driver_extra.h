@@ -4,6 +4,8 @@
 #ifndef CU2AMD_DRIVER_EXTRA_H
 #define CU2AMD_DRIVER_EXTRA_H
 
+#include "cu2amd/spin_lock.h"
+
 /* ------------------------------------------------------------------ types (CUDA's values) */
 
 typedef unsigned int cuuint32_t;
@@ -852,7 +854,7 @@ struct __cu2amd_cu_async_list {
 };
 __attribute__((weak)) struct __cu2amd_cu_async_list __cu2amd_cu_async_store;
 CU2AMD_API struct __cu2amd_cu_async_entry **__cu2amd_cu_async(int lock) {
-    __cu2amd_cu_hold(&__cu2amd_cu_async_store.busy, lock);
+    __cu2amd_spin_lock(&__cu2amd_cu_async_store.busy, lock);
     return &__cu2amd_cu_async_store.head;
 }
 CU2AMD_API CUresult __cu2amd_cu_check_device(CUdevice device) {

@@ -7,6 +7,7 @@
 
 #include "cu2amd/runtime_types.h"
 #include "cu2amd/runtime_hip_texture.h"
+#include "cu2amd/spin_lock.h"
 
 typedef struct CUarray_st *CUarray;
 typedef struct __cu2amd_mipmapped_array *CUmipmappedArray; /* a cudaMipmappedArray_t */
@@ -801,7 +802,7 @@ struct __cu2amd_cu_surface_list {
 };
 __attribute__((weak)) struct __cu2amd_cu_surface_list __cu2amd_cu_surface_store;
 CU2AMD_API struct __cu2amd_cu_surface_record **__cu2amd_cu_surfaces(int lock) {
-    __cu2amd_cu_hold(&__cu2amd_cu_surface_store.busy, lock);
+    __cu2amd_spin_lock(&__cu2amd_cu_surface_store.busy, lock);
     return &__cu2amd_cu_surface_store.head;
 }
 CU2AMD_API CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc) {

@@ -15,6 +15,8 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "cu2amd/spin_lock.h"
 #if !defined(__cplusplus) && !defined(__USE_MISC)
 extern long syscall(long, ...); /* strict ISO C (gcc -std=c11): glibc's declaration, hidden */
 #endif
@@ -40,12 +42,11 @@ struct __cu2amd_error_log {
 __attribute__((weak)) struct __cu2amd_error_log __cu2amd_error_log_store;
 
 static __inline__ struct __cu2amd_error_log *__cu2amd_log_lock(void) {
-    while (__atomic_exchange_n(&__cu2amd_error_log_store.busy, 1, __ATOMIC_ACQUIRE)) {
-    }
+    __cu2amd_spin_lock(&__cu2amd_error_log_store.busy, 1);
     return &__cu2amd_error_log_store;
 }
 static __inline__ void __cu2amd_log_unlock(struct __cu2amd_error_log *log) {
-    __atomic_store_n(&log->busy, 0, __ATOMIC_RELEASE);
+    __cu2amd_spin_lock(&log->busy, 0);
 }
 
 /* "[hh:mm:ss.mmm][tid][CUDA][E][function] " before `text`; the time of day is UTC's. */

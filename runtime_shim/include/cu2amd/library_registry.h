@@ -5,6 +5,8 @@
 #ifndef CU2AMD_LIBRARY_REGISTRY_H
 #define CU2AMD_LIBRARY_REGISTRY_H
 
+#include "cu2amd/spin_lock.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,12 +33,7 @@ typedef struct __cu2amd_lib {
 __attribute__((weak)) __cu2amd_lib **__cu2amd_libraries(int lock) {
     static __cu2amd_lib *head;
     static int held;
-    if (lock) {
-        while (__atomic_exchange_n(&held, 1, __ATOMIC_ACQUIRE)) {
-        }
-    } else {
-        __atomic_store_n(&held, 0, __ATOMIC_RELEASE);
-    }
+    __cu2amd_spin_lock(&held, lock);
     return &head;
 }
 

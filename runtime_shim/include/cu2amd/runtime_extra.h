@@ -4,6 +4,8 @@
 #ifndef CU2AMD_RUNTIME_EXTRA_H
 #define CU2AMD_RUNTIME_EXTRA_H
 
+#include "cu2amd/spin_lock.h"
+
 /* ------------------------------------------------------------------ types (CUDA's values, HIP's too) */
 
 typedef struct ihipMemPoolHandle_t *cudaMemPool_t;
@@ -347,11 +349,7 @@ struct cudaAsyncCallbackEntry {
 __host__ inline struct cudaAsyncCallbackEntry **__cu2amd_async_callbacks(int lock) {
     static struct cudaAsyncCallbackEntry *head = 0;
     static int busy = 0;
-    if (lock)
-        while (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE)) {
-        }
-    else
-        __atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
+    __cu2amd_spin_lock(&busy, lock);
     return &head;
 }
 CU2AMD_API cudaError_t cudaDeviceRegisterAsyncNotification(int device, cudaAsyncCallback callbackFunc,

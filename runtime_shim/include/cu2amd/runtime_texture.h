@@ -4,6 +4,7 @@
 #define CU2AMD_RUNTIME_TEXTURE_H
 
 #include <stdlib.h>
+#include "cu2amd/spin_lock.h"
 
 /* ------------------------------------------------------------------ channel descriptions */
 
@@ -304,11 +305,7 @@ struct __cu2amd_surface_record {
 __host__ inline struct __cu2amd_surface_record **__cu2amd_surface_records(int lock) {
     static struct __cu2amd_surface_record *head = 0;
     static int busy = 0;
-    if (lock)
-        while (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE)) {
-        }
-    else
-        __atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
+    __cu2amd_spin_lock(&busy, lock);
     return &head;
 }
 CU2AMD_API cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const cudaResourceDesc *pResDesc) {
