@@ -915,14 +915,23 @@ CU2AMD_API __cu2amd_graph_alloc *__cu2amd_graph_mem_node(cudaGraphNode_t node, i
     if (is_alloc) *is_alloc = host.fn == __cu2amd_graph_alloc_run;
     return (__cu2amd_graph_alloc *)host.userData;
 }
+/* A graph's nodes (NULL for none or an invalid graph, *n 0); free() the array. */
+CU2AMD_API cudaGraphNode_t *__cu2amd_graph_nodes(cudaGraph_t graph, size_t *n) {
+    *n = 0;
+    if (!graph || hipGraphGetNodes(graph, (cudaGraphNode_t *)0, n) != 0 || *n == 0) return *n = 0, (cudaGraphNode_t *)0;
+    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc(*n * sizeof(cudaGraphNode_t));
+    if (!nodes || hipGraphGetNodes(graph, nodes, n) != 0) {
+        __builtin_free(nodes);
+        return *n = 0, (cudaGraphNode_t *)0;
+    }
+    return nodes;
+}
 /* Whether the graph has alloc or free nodes (which CUDA does not let be cloned or be child graphs). */
 CU2AMD_API int __cu2amd_graph_has_mem_nodes(cudaGraph_t graph) {
     size_t n = 0;
-    if (hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &n) != 0 || n == 0) return 0;
-    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc(n * sizeof(cudaGraphNode_t));
+    cudaGraphNode_t *nodes = __cu2amd_graph_nodes(graph, &n);
     int found = 0;
-    if (nodes && hipGraphGetNodes(graph, nodes, &n) == 0)
-        for (size_t i = 0; i < n && !found; i++) found = __cu2amd_graph_mem_node(nodes[i], (int *)0) != 0;
+    for (size_t i = 0; i < n && !found; i++) found = __cu2amd_graph_mem_node(nodes[i], (int *)0) != 0;
     __builtin_free(nodes);
     return found;
 }
@@ -1759,11 +1768,9 @@ __host__ inline __cu2amd_capture_target **__cu2amd_capture_targets(void) {
 }
 CU2AMD_API int __cu2amd_graph_has_node(cudaGraph_t graph, cudaGraphNode_t node) {
     size_t n = 0;
-    if (hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &n) != 0) return 0;
-    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc((n + 1) * sizeof(cudaGraphNode_t));
+    cudaGraphNode_t *nodes = __cu2amd_graph_nodes(graph, &n);
     int found = 0;
-    if (nodes && hipGraphGetNodes(graph, nodes, &n) == 0)
-        for (size_t i = 0; i < n && !found; i++) found = nodes[i] == node;
+    for (size_t i = 0; i < n && !found; i++) found = nodes[i] == node;
     __builtin_free(nodes);
     return found;
 }
@@ -1868,11 +1875,10 @@ CU2AMD_API void __cu2amd_graph_mem_forget(cudaGraph_t graph) {
     __cu2amd_graph_guard guard_;
     for (__cu2amd_graph_alloc *r = __cu2amd_graph_mem_state()->allocs; r; r = r->next)
         if (r->graph == graph) r->graph = (cudaGraph_t)0;
+    if (!*__cu2amd_kernel_attr_list()) return;
     size_t n = 0;
-    if (!*__cu2amd_kernel_attr_list() || hipGraphGetNodes(graph, (cudaGraphNode_t *)0, &n) != 0) return;
-    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc((n + 1) * sizeof(cudaGraphNode_t));
-    if (nodes && hipGraphGetNodes(graph, nodes, &n) == 0)
-        for (size_t i = 0; i < n; i++) __cu2amd_kernel_attrs_forget(nodes[i]);
+    cudaGraphNode_t *nodes = __cu2amd_graph_nodes(graph, &n);
+    for (size_t i = 0; i < n; i++) __cu2amd_kernel_attrs_forget(nodes[i]);
     __builtin_free(nodes);
 }
 

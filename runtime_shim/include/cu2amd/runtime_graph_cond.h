@@ -68,17 +68,6 @@ CU2AMD_API __cu2amd_cond_handle *__cu2amd_cond_handle_of(cudaGraphConditionalHan
         if ((unsigned long long)h->word == handle) return h;
     return (__cu2amd_cond_handle *)0;
 }
-/* A graph's nodes (NULL for none or an invalid graph, *n 0); free() the array. */
-CU2AMD_API cudaGraphNode_t *__cu2amd_cond_nodes(cudaGraph_t graph, size_t *n) {
-    *n = 0;
-    if (!graph || hipGraphGetNodes(graph, (cudaGraphNode_t *)0, n) != 0 || *n == 0) return *n = 0, (cudaGraphNode_t *)0;
-    cudaGraphNode_t *nodes = (cudaGraphNode_t *)__builtin_malloc(*n * sizeof(cudaGraphNode_t));
-    if (!nodes || hipGraphGetNodes(graph, nodes, n) != 0) {
-        __builtin_free(nodes);
-        return *n = 0, (cudaGraphNode_t *)0;
-    }
-    return nodes;
-}
 /* A child graph node's graph (NULL for other nodes). */
 CU2AMD_API cudaGraph_t __cu2amd_cond_child(cudaGraphNode_t node) {
     int type = 0;
@@ -147,7 +136,7 @@ CU2AMD_API void __cu2amd_cond_forget(cudaGraph_t graph) {
     __cu2amd_cond_state *s = __cu2amd_cond();
     if (!s->nodes && !s->handles) return;
     size_t n = 0;
-    cudaGraphNode_t *nodes = __cu2amd_cond_nodes(graph, &n);
+    cudaGraphNode_t *nodes = __cu2amd_graph_nodes(graph, &n);
     for (size_t i = 0; i < n; i++) {
         cudaGraph_t child = __cu2amd_cond_child(nodes[i]);
         __cu2amd_cond_node *r = child ? (__cu2amd_cond_node *)0 : __cu2amd_cond_of(nodes[i]);
@@ -167,7 +156,7 @@ CU2AMD_API cudaError_t __cu2amd_cond_own(cudaGraph_t graph) {
     __cu2amd_graph_guard guard_;
     if (!__cu2amd_cond()->nodes) return cudaSuccess;
     size_t n = 0;
-    cudaGraphNode_t *nodes = __cu2amd_cond_nodes(graph, &n);
+    cudaGraphNode_t *nodes = __cu2amd_graph_nodes(graph, &n);
     cudaError_t err = cudaSuccess;
     for (size_t i = 0; i < n && err == cudaSuccess; i++) {
         cudaGraph_t child = __cu2amd_cond_child(nodes[i]);
@@ -301,7 +290,7 @@ CU2AMD_API cudaError_t __cu2amd_cond_params(cudaGraphNode_t node, struct cudaCon
 /* Whether the graph holds conditional nodes (in child graph nodes' graphs too). */
 CU2AMD_API int __cu2amd_cond_in(cudaGraph_t graph) {
     size_t n = 0;
-    cudaGraphNode_t *nodes = __cu2amd_cond_nodes(graph, &n);
+    cudaGraphNode_t *nodes = __cu2amd_graph_nodes(graph, &n);
     int found = 0;
     for (size_t i = 0; i < n && !found; i++) {
         cudaGraph_t child = __cu2amd_cond_child(nodes[i]);
@@ -314,7 +303,7 @@ CU2AMD_API int __cu2amd_cond_in(cudaGraph_t graph) {
  * made with cudaGraphCondAssignDefault get their default value. */
 CU2AMD_API cudaError_t __cu2amd_cond_defaults(cudaGraph_t graph) {
     size_t n = 0;
-    cudaGraphNode_t *nodes = __cu2amd_cond_nodes(graph, &n);
+    cudaGraphNode_t *nodes = __cu2amd_graph_nodes(graph, &n);
     cudaError_t err = cudaSuccess;
     for (size_t i = 0; i < n && err == cudaSuccess; i++) {
         cudaGraph_t child = __cu2amd_cond_child(nodes[i]);
@@ -406,7 +395,7 @@ CU2AMD_API cudaError_t __cu2amd_cond_eval(const __cu2amd_cond_node *r, cudaStrea
  * this starts and when it returns. */
 CU2AMD_API cudaError_t __cu2amd_cond_run(cudaGraph_t graph, cudaStream_t stream, __cu2amd_exec_info *e) {
     size_t n = 0, parted = 0, done = 0;
-    cudaGraphNode_t *nodes = __cu2amd_cond_nodes(graph, &n);
+    cudaGraphNode_t *nodes = __cu2amd_graph_nodes(graph, &n);
     if (!n) return cudaSuccess;
     /* per node: its dependencies' indices (deps[first[i]] ..), what it is, where it is */
     size_t *first = (size_t *)__builtin_calloc(n + 1, sizeof(size_t)), total = 0;
